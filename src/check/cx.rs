@@ -1,0 +1,78 @@
+//! The per-file context every rule reports through.
+
+use serde_saphyr::{Location, Spanned};
+
+use crate::diagnostic::{Diagnostic, Span};
+use crate::load;
+
+/// One file being checked: its name, text and the diagnostics found so far.
+pub struct Cx<'a> {
+    /// The file, as named.
+    pub file: &'a str,
+    /// Its text, for turning positions into spans.
+    pub text: &'a str,
+    /// Everything found.
+    pub diags: Vec<Diagnostic>,
+}
+
+impl<'a> Cx<'a> {
+    /// A context with nothing found yet.
+    pub fn new(file: &'a str, text: &'a str) -> Self {
+        Cx {
+            file,
+            text,
+            diags: Vec::new(),
+        }
+    }
+
+    /// The span of a parser location.
+    pub fn span(&self, loc: &Location) -> Span {
+        load::span_of(loc, self.text)
+    }
+
+    /// The span of a positioned value.
+    pub fn at<T>(&self, value: &Spanned<T>) -> Option<Span> {
+        Some(self.span(&value.referenced))
+    }
+
+    /// The start of the file, for whole-file problems.
+    pub fn top(&self) -> Option<Span> {
+        Some(load::span_at(self.text, 0))
+    }
+
+    /// Records an error and returns it for a `help`.
+    pub fn error(
+        &mut self,
+        code: &'static str,
+        span: Option<Span>,
+        message: String,
+    ) -> &mut Diagnostic {
+        self.diags
+            .push(Diagnostic::error(code, self.file, span, message));
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    /// Records a warning and returns it for a `help`.
+    pub fn warning(
+        &mut self,
+        code: &'static str,
+        span: Option<Span>,
+        message: String,
+    ) -> &mut Diagnostic {
+        self.diags
+            .push(Diagnostic::warning(code, self.file, span, message));
+        self.diags.last_mut().expect("just pushed")
+    }
+
+    /// Whether any error (not warning) was found in this file.
+    pub fn has_errors(&self) -> bool {
+        self.diags
+            .iter()
+            .any(|d| d.severity == crate::diagnostic::Severity::Error)
+    }
+}
+
+/// Adds a `help` to a diagnostic just recorded.
+pub fn help(d: &mut Diagnostic, text: impl Into<String>) {
+    d.help = Some(text.into());
+}

@@ -1,0 +1,237 @@
+//! `lawcharts check`: every file loaded, built into a chart and checked by
+//! the rules of the format (one module per family), problems collected from
+//! all files, sorted, and returned with the charts that are sound.
+
+mod answers;
+mod build;
+mod cx;
+mod examples;
+mod graph;
+mod handover;
+mod laws;
+mod warnings;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
+
+pub use answers::KNOWN_SETS;
+pub use handover::target as handover_target;
+
+use crate::chart::{Chart, ChartSet};
+use crate::diagnostic::{self, Diagnostic, Severity, Sources};
+use crate::id::{ID_RULE, is_valid_id};
+use crate::load;
+use cx::Cx;
+
+/// What a check run found: the sound charts, every diagnostic, and the text
+/// of every file they point into.
+pub struct Report {
+    /// Charts that built (use only when there are no errors).
+    pub charts: ChartSet,
+    /// Every problem, sorted by file and line.
+    pub diagnostics: Vec<Diagnostic>,
+    /// File texts for rendering diagnostics.
+    pub sources: Sources,
+}
+
+impl Report {
+    /// How many diagnostics of this severity.
+    pub fn count(&self, severity: Severity) -> usize {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == severity)
+            .count()
+    }
+}
+
+/// Checks the charts in `paths` (files, or folders of `.yaml` files). Charts
+/// beside a named file are loaded too, so its hand-overs can resolve, but only
+/// the named files are reported on.
+pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
+    let files = chart_files(paths)?;
+    let mut context = Vec::new();
+    for file in &files {
+        let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) else {
+            continue;
+        };
+        for sibling in chart_files(&[dir.to_path_buf()]).unwrap_or_default() {
+            if !files.contains(&sibling) && !context.contains(&sibling) {
+                context.push(sibling);
+            }
+        }
+    }
+    let mut checked = Vec::new();
+    for path in &files {
+        checked.push(check_file(path, true)?);
+    }
+    for path in &context {
+        // A neighbour that cannot be read only fails to resolve hand-overs to it.
+        if let Ok(c) = check_file(path, false) {
+            checked.push(c);
+        }
+    }
+    Ok(finish(checked))
+}
+
+/// Every chart file named by `paths`, folders expanded (sorted, one level).
+pub fn chart_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for path in paths {
+        let meta =
+            std::fs::metadata(path).with_context(|| format!("cannot read `{}`", path.display()))?;
+        if meta.is_dir() {
+            files.extend(yaml_in(path)?);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+fn yaml_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    let entries = std::fs::read_dir(dir)
+        .with_context(|| format!("cannot read folder `{}`", dir.display()))?;
+    for entry in entries {
+        let path = entry
+            .with_context(|| format!("cannot read folder `{}`", dir.display()))?
+            .path();
+        let is_yaml = matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml")
+        );
+        if is_yaml && path.is_file() {
+            found.push(path);
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+struct Checked {
+    source: load::Source,
+    chart: Option<Chart>,
+    handovers: Vec<build::HandOverRef>,
+    diags: Vec<Diagnostic>,
+    report: bool,
+}
+
+fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
+    let (source, problem) = load::read(path)?;
+    let mut checked = Checked {
+        chart: None,
+        handovers: Vec::new(),
+        diags: problem.into_iter().collect(),
+        report,
+        source,
+    };
+    if !checked.diags.is_empty() {
+        return Ok(checked);
+    }
+    let mut cx = Cx::new(&checked.source.name, &checked.source.text);
+    let id = chart_id(&mut cx, path);
+    match load::parse(&checked.source) {
+        Err(d) => cx.diags.push(d),
+        Ok(raw) => {
+            let built = build::build(&mut cx, &id, &raw);
+            if let Some(chart) = &built.chart {
+                graph::reachability(&mut cx, chart, &built.node_spans);
+                graph::cycles(&mut cx, chart, &built.node_spans);
+                if !cx.has_errors() {
+                    examples::replay(&mut cx, chart, raw.examples.as_deref().unwrap_or(&[]));
+                }
+                warnings::warn(&mut cx, chart, &built.node_spans);
+            }
+            checked.chart = built.chart;
+            checked.handovers = built.handovers;
+        }
+    }
+    checked.diags = cx.diags;
+    Ok(checked)
+}
+
+fn chart_id(cx: &mut Cx, path: &Path) -> String {
+    let id = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if !is_valid_id(&id) {
+        let d = Diagnostic::error(
+            "bad-id",
+            cx.file,
+            None,
+            format!("chart id `{id}` (the file name) is not a valid id"),
+        )
+        .with_help(ID_RULE);
+        cx.diags.push(d);
+    }
+    id
+}
+
+fn finish(checked: Vec<Checked>) -> Report {
+    let mut diagnostics: Vec<Diagnostic> = Vec::new();
+    let mut sources = Sources::new();
+    for c in &checked {
+        if c.report {
+            diagnostics.extend(c.diags.iter().cloned());
+            sources.insert(c.source.name.clone(), c.source.text.clone());
+        }
+    }
+    duplicate_ids(&checked, &mut diagnostics);
+    let with_chart: Vec<&Checked> = checked.iter().filter(|c| c.chart.is_some()).collect();
+    let files: Vec<handover::FileHandOvers> = with_chart
+        .iter()
+        .map(|c| handover::FileHandOvers {
+            chart: c.chart.as_ref().expect("filtered on chart"),
+            refs: &c.handovers,
+            report: c.report,
+        })
+        .collect();
+    let all: Vec<&Chart> = files.iter().map(|f| f.chart).collect();
+    handover::resolve(&files, &all, &mut diagnostics);
+    handover::loops(&files, &mut diagnostics);
+    diagnostic::sort(&mut diagnostics);
+    let charts = checked
+        .into_iter()
+        .filter(|c| c.report)
+        .filter_map(|c| c.chart)
+        .collect();
+    Report {
+        charts: ChartSet { charts },
+        diagnostics,
+        sources,
+    }
+}
+
+fn duplicate_ids(checked: &[Checked], out: &mut Vec<Diagnostic>) {
+    let reported: Vec<&Chart> = checked
+        .iter()
+        .filter(|c| c.report)
+        .filter_map(|c| c.chart.as_ref())
+        .collect();
+    for (i, chart) in reported.iter().enumerate() {
+        if let Some(first) = reported[..i].iter().find(|c| c.id == chart.id) {
+            out.push(
+                Diagnostic::error(
+                    "duplicate-chart",
+                    &chart.file,
+                    None,
+                    format!("chart id `{}` is used twice", chart.id),
+                )
+                .with_help(format!(
+                    "`{}` has the same file name; chart ids are unique",
+                    first.file
+                )),
+            );
+        }
+    }
+}
+
+/// Fails with the usage error for an empty selection.
+pub fn require_charts(report: &Report) -> anyhow::Result<()> {
+    if report.charts.charts.is_empty() && report.diagnostics.is_empty() {
+        bail!("no charts found (chart files end in `.yaml`)");
+    }
+    Ok(())
+}

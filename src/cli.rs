@@ -1,0 +1,238 @@
+//! The command line (clap derive; the `///` docs are the `--help` text) and
+//! the dispatcher that runs a command and says how the process should exit.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::bail;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::chart::Chart;
+use crate::check::{self, Report};
+use crate::diagnostic::{self, Severity};
+use crate::{list, walk};
+
+/// Turn the Laws of Duplicate Bridge into decision charts a director can trust.
+#[derive(Debug, Parser)]
+#[command(name = "lawcharts", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check charts: format, ids, answers, targets, reachability, cycles, law clauses, examples.
+    Check(CheckArgs),
+    /// Step through a chart: interactively, or following `--answer`s.
+    Walk(WalkArgs),
+    /// List every chart: id, title, laws, node and example counts.
+    List(ListArgs),
+}
+
+/// Output format of `check` and `list`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    /// For people.
+    Text,
+    /// For editors, CI and scripts.
+    Json,
+}
+
+#[derive(Debug, Args)]
+struct CheckArgs {
+    /// Chart files or folders of charts.
+    #[arg(default_value = "trees")]
+    paths: Vec<PathBuf>,
+    /// How to print the problems found.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Exit 1 on warnings too.
+    #[arg(long)]
+    deny_warnings: bool,
+}
+
+#[derive(Debug, Args)]
+struct WalkArgs {
+    /// A chart id (looked up in `--trees`) or a path to a chart file.
+    chart: String,
+    /// Answer the next question with this label (repeat for each question); no
+    /// `--answer` walks interactively.
+    #[arg(long = "answer", value_name = "LABEL")]
+    answers: Vec<String>,
+    /// The folder of charts.
+    #[arg(long, default_value = "trees")]
+    trees: PathBuf,
+}
+
+#[derive(Debug, Args)]
+struct ListArgs {
+    /// The folder of charts.
+    #[arg(long, default_value = "trees")]
+    trees: PathBuf,
+    /// Text table or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// How the process ends: 0 ok, 1 charts invalid (or a walk failed), 2 usage or I/O.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Success.
+    Ok,
+    /// Invalid charts, or differences/failures the command was asked to find.
+    Invalid,
+    /// Usage or I/O error.
+    Trouble,
+}
+
+impl From<Exit> for std::process::ExitCode {
+    fn from(exit: Exit) -> Self {
+        match exit {
+            Exit::Ok => 0.into(),
+            Exit::Invalid => 1.into(),
+            Exit::Trouble => 2.into(),
+        }
+    }
+}
+
+/// Parses `args` and runs the command.
+pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(err) => {
+            let _ = err.print();
+            return Ok(if err.use_stderr() {
+                Exit::Trouble
+            } else {
+                Exit::Ok
+            });
+        }
+    };
+    match cli.command {
+        Command::Check(a) => run_check(&a),
+        Command::Walk(a) => run_walk(&a),
+        Command::List(a) => run_list(&a),
+    }
+}
+
+fn run_check(args: &CheckArgs) -> anyhow::Result<Exit> {
+    let report = check::check_paths(&args.paths)?;
+    check::require_charts(&report)?;
+    match args.format {
+        Format::Json => print!("{}", diagnostic::render_json(&report.diagnostics)),
+        Format::Text => {
+            eprint!(
+                "{}",
+                diagnostic::render_text(&report.diagnostics, &report.sources)
+            );
+            eprintln!("{}", summary(&report));
+        }
+    }
+    let failing = report.count(Severity::Error) > 0
+        || (args.deny_warnings && report.count(Severity::Warning) > 0);
+    Ok(if failing { Exit::Invalid } else { Exit::Ok })
+}
+
+fn summary(report: &Report) -> String {
+    let (errors, warnings) = (
+        report.count(Severity::Error),
+        report.count(Severity::Warning),
+    );
+    let charts = report.charts.charts.len();
+    if errors == 0 {
+        format!("checked {charts} chart(s): ok, {warnings} warning(s)")
+    } else {
+        format!("checked {charts} chart(s): {errors} error(s), {warnings} warning(s)")
+    }
+}
+
+/// Loads the charts for a command that needs them valid; prints the
+/// problems and returns `None` when any chart is invalid.
+fn valid_charts(trees: &PathBuf) -> anyhow::Result<Option<Report>> {
+    let report = check::check_paths(std::slice::from_ref(trees))?;
+    check::require_charts(&report)?;
+    if report.count(Severity::Error) > 0 {
+        let errors: Vec<_> = report
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .cloned()
+            .collect();
+        eprint!("{}", diagnostic::render_text(&errors, &report.sources));
+        eprintln!("{}", summary(&report));
+        return Ok(None);
+    }
+    Ok(Some(report))
+}
+
+fn find_chart<'a>(report: &'a Report, wanted: &str) -> anyhow::Result<&'a Chart> {
+    let stem = std::path::Path::new(wanted)
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let id = if wanted.ends_with(".yaml") || wanted.ends_with(".yml") {
+        stem
+    } else {
+        wanted.to_string()
+    };
+    match report.charts.get(&id) {
+        Some(chart) => Ok(chart),
+        None => {
+            let ids = report.charts.charts.iter().map(|c| c.id.as_str());
+            match diagnostic::did_you_mean(&id, ids) {
+                Some(close) => bail!("no chart `{id}`; did you mean `{close}`?"),
+                None => bail!("no chart `{id}` (`lawcharts list` shows them)"),
+            }
+        }
+    }
+}
+
+fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
+    let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
+    let trees = if is_file {
+        PathBuf::from(&args.chart)
+    } else {
+        args.trees.clone()
+    };
+    let Some(report) = valid_charts(&trees)? else {
+        return Ok(Exit::Invalid);
+    };
+    let chart = find_chart(&report, &args.chart)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    if !args.answers.is_empty() {
+        return Ok(
+            match walk::scripted(&report.charts, chart, &args.answers, &mut out)? {
+                Ok(()) => Exit::Ok,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("error: {e}");
+                    Exit::Invalid
+                }
+            },
+        );
+    }
+    let mut input = std::io::stdin().lock();
+    Ok(
+        match walk::interactive(&report.charts, chart, &mut input, &mut out)? {
+            walk::Ended::Done => Exit::Ok,
+            walk::Ended::Unfinished => {
+                eprintln!("error: input ended before a ruling");
+                Exit::Invalid
+            }
+        },
+    )
+}
+
+fn run_list(args: &ListArgs) -> anyhow::Result<Exit> {
+    let Some(report) = valid_charts(&args.trees)? else {
+        return Ok(Exit::Invalid);
+    };
+    match args.format {
+        Format::Text => print!("{}", list::text(&report.charts)),
+        Format::Json => print!("{}", list::json(&report.charts)),
+    }
+    Ok(Exit::Ok)
+}

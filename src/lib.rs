@@ -1,0 +1,18 @@
+//! lawcharts: the Laws of Duplicate Bridge as checked decision charts.
+//!
+//! The pipeline: `load` reads YAML into raw mirrors (`spec`), `check` turns
+//! them into the checked model (`chart`) while collecting `diagnostic`s, and
+//! the commands (`walk`, `list`) work on the model.
+
+pub mod chart; // the checked model: a petgraph per chart
+pub mod check; // raw charts -> checked charts, with located diagnostics
+pub mod cli; // clap types and the command dispatcher
+pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
+pub mod id; // the id rule shared by charts and nodes
+pub mod lawbook; // the index of the 2017 Laws and clause parsing
+pub mod list; // `lawcharts list`
+pub mod load; // file -> raw chart, with positions
+pub mod spec; // serde mirrors of the YAML format
+pub mod walk; // `lawcharts walk`
+
+pub use cli::{Exit, run};
