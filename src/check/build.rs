@@ -32,6 +32,8 @@ pub struct Built {
     pub handovers: Vec<HandOverRef>,
     /// Where each node id is written, for graph-level messages.
     pub node_spans: IndexMap<String, Option<Span>>,
+    /// Nodes that have a `law` key (valid or not), for the warnings.
+    pub cites_law: Vec<String>,
 }
 
 /// Turns a raw chart into a chart, reporting every problem on the way.
@@ -57,6 +59,7 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
     let mut node_spans = IndexMap::new();
     let mut kept: Vec<(NodeIndex, &RawNode)> = Vec::new();
     let mut handovers = Vec::new();
+    let mut cites_law = Vec::new();
     for (key, raw_node) in raw.nodes.iter().flat_map(|n| n.value.0.iter()) {
         let Some(node) = node(cx, key, raw_node) else {
             continue;
@@ -76,6 +79,9 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
             continue;
         }
         node_spans.insert(key.value.clone(), cx.at(key));
+        if raw_node.law.is_some() {
+            cites_law.push(key.value.clone());
+        }
         if let (Some(then), Some(target)) = (&raw_node.then, &node.then) {
             handovers.push(HandOverRef {
                 node: node.id.clone(),
@@ -130,6 +136,7 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
         chart,
         handovers,
         node_spans,
+        cites_law,
     }
 }
 
@@ -198,18 +205,19 @@ fn node(cx: &mut Cx, key: &Text, raw: &RawNode) -> Option<Node> {
             );
             return None;
         }
-        [(a, _), (b, t), ..] => {
+        [first, (b, t), ..] => {
             let span = cx.at(*t);
             let d = cx.error(
                 "node-kind",
                 span,
-                format!("node `{id}` has both `{}` and `{}`", a.key(), b.key()),
+                format!("node `{id}` has both `{}` and `{}`", first.0.key(), b.key()),
             );
             help(
                 d,
                 "a node is exactly one of question, step or ruling: split it into two nodes",
             );
-            return None;
+            // Keep the first kind, so answers that point here still resolve.
+            *first
         }
     };
     misplaced_keys(cx, id, kind, raw);

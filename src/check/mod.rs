@@ -141,7 +141,7 @@ fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
                 if !cx.has_errors() {
                     examples::replay(&mut cx, chart, raw.examples.as_deref().unwrap_or(&[]));
                 }
-                warnings::warn(&mut cx, chart, &built.node_spans);
+                warnings::warn(&mut cx, chart, &built);
             }
             checked.chart = built.chart;
             checked.handovers = built.handovers;
@@ -235,3 +235,5 @@ pub fn require_charts(report: &Report) -> anyhow::Result<()> {
     }
     Ok(())
 }
+#[cfg(test)]
+mod tests;

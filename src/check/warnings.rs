@@ -1,11 +1,9 @@
 //! The warnings: text too long for a printed card's box, rulings with no law,
 //! charts too large for one card.
 
-use indexmap::IndexMap;
-
+use super::build::Built;
 use super::cx::{Cx, help};
 use crate::chart::{Chart, NodeKind};
-use crate::diagnostic::Span;
 
 /// The most characters of a question that fit its box on an A4 card.
 pub const MAX_QUESTION_CHARS: usize = 140;
@@ -15,7 +13,8 @@ pub const MAX_STATEMENT_CHARS: usize = 220;
 pub const MAX_NODES: usize = 60;
 
 /// Reports every warning of one chart.
-pub fn warn(cx: &mut Cx, chart: &Chart, spans: &IndexMap<String, Option<Span>>) {
+pub fn warn(cx: &mut Cx, chart: &Chart, built: &Built) {
+    let spans = &built.node_spans;
     for (_, node) in chart.nodes() {
         let span = spans.get(&node.id).copied().flatten();
         let limit = match node.kind {
@@ -35,7 +34,7 @@ pub fn warn(cx: &mut Cx, chart: &Chart, spans: &IndexMap<String, Option<Span>>) 
             );
             help(d, "move the explanation to `note` or `say`");
         }
-        if node.kind == NodeKind::Ruling && node.law.is_empty() {
+        if node.kind == NodeKind::Ruling && !built.cites_law.contains(&node.id) {
             let d = cx.warning(
                 "ruling-without-law",
                 span,
