@@ -148,40 +148,58 @@ fn summary(report: &Report) -> String {
     }
 }
 
-/// Loads the charts for a command that needs them valid; prints the
-/// problems and returns `None` when any chart is invalid.
-fn valid_charts(trees: &PathBuf) -> anyhow::Result<Option<Report>> {
+/// Loads the charts in `trees` for a command that reads them. Problems in the
+/// charts `needed` (all when `None`) are printed and yield `None`; other
+/// charts' problems only earn a one-line note, so one broken chart does not
+/// stop a director walking another.
+fn load_charts(trees: &PathBuf, needed: Option<&str>) -> anyhow::Result<Option<Report>> {
     let report = check::check_paths(std::slice::from_ref(trees))?;
     check::require_charts(&report)?;
-    if report.count(Severity::Error) > 0 {
-        let errors: Vec<_> = report
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .cloned()
-            .collect();
-        eprint!("{}", diagnostic::render_text(&errors, &report.sources));
+    let errors: Vec<_> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .cloned()
+        .collect();
+    let file_of = |id: &str| report.charts.get(id).map(|c| c.file.clone());
+    let needed_file = needed.and_then(file_of);
+    let (blocking, other): (Vec<_>, Vec<_>) = errors
+        .into_iter()
+        .partition(|d| needed.is_none() || Some(&d.file) == needed_file.as_ref());
+    if !blocking.is_empty() {
+        eprint!("{}", diagnostic::render_text(&blocking, &report.sources));
         eprintln!("{}", summary(&report));
         return Ok(None);
+    }
+    if !other.is_empty() {
+        let mut files: Vec<&str> = other.iter().map(|d| d.file.as_str()).collect();
+        files.dedup();
+        eprintln!(
+            "note: {} other chart file(s) have errors (`lawcharts check` shows them): {}",
+            files.len(),
+            files.join(", ")
+        );
     }
     Ok(Some(report))
 }
 
-fn find_chart<'a>(report: &'a Report, wanted: &str) -> anyhow::Result<&'a Chart> {
-    let stem = std::path::Path::new(wanted)
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let id = if wanted.ends_with(".yaml") || wanted.ends_with(".yml") {
-        stem
-    } else {
-        wanted.to_string()
-    };
-    match report.charts.get(&id) {
+/// The chart id named by a command-line CHART: an id, or a path to its file.
+fn chart_id(wanted: &str) -> String {
+    if wanted.ends_with(".yaml") || wanted.ends_with(".yml") {
+        let stem = std::path::Path::new(wanted).file_stem();
+        return stem
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+    }
+    wanted.to_string()
+}
+
+fn find_chart<'a>(report: &'a Report, id: &str) -> anyhow::Result<&'a Chart> {
+    match report.charts.get(id) {
         Some(chart) => Ok(chart),
         None => {
             let ids = report.charts.charts.iter().map(|c| c.id.as_str());
-            match diagnostic::did_you_mean(&id, ids) {
+            match diagnostic::did_you_mean(id, ids) {
                 Some(close) => bail!("no chart `{id}`; did you mean `{close}`?"),
                 None => bail!("no chart `{id}` (`lawcharts list` shows them)"),
             }
@@ -196,10 +214,11 @@ fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
     } else {
         args.trees.clone()
     };
-    let Some(report) = valid_charts(&trees)? else {
+    let id = chart_id(&args.chart);
+    let Some(report) = load_charts(&trees, Some(&id))? else {
         return Ok(Exit::Invalid);
     };
-    let chart = find_chart(&report, &args.chart)?;
+    let chart = find_chart(&report, &id)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.answers.is_empty() {
@@ -227,7 +246,7 @@ fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
 }
 
 fn run_list(args: &ListArgs) -> anyhow::Result<Exit> {
-    let Some(report) = valid_charts(&args.trees)? else {
+    let Some(report) = load_charts(&args.trees, None)? else {
         return Ok(Exit::Invalid);
     };
     match args.format {

@@ -68,7 +68,7 @@ pub fn target<'a>(charts: &[&'a Chart], to: &HandOver) -> Result<(&'a Chart, Nod
 /// node that handed over) is reported at the first reported `then` in it.
 pub fn loops(files: &[FileHandOvers], out: &mut Vec<Diagnostic>) {
     let charts: Vec<&Chart> = files.iter().map(|f| f.chart).collect();
-    let mut whole: DiGraph<(usize, NodeIndex), ()> = DiGraph::new();
+    let mut whole: DiGraph<(usize, NodeIndex), bool> = DiGraph::new();
     let mut at: HashMap<(usize, NodeIndex), petgraph::graph::NodeIndex> = HashMap::new();
     for (ci, chart) in charts.iter().enumerate() {
         for (ni, _) in chart.nodes() {
@@ -76,7 +76,7 @@ pub fn loops(files: &[FileHandOvers], out: &mut Vec<Diagnostic>) {
         }
         for (ni, _) in chart.nodes() {
             for (_, to) in chart.outgoing(ni) {
-                whole.add_edge(at[&(ci, ni)], at[&(ci, to)], ());
+                whole.add_edge(at[&(ci, ni)], at[&(ci, to)], false);
             }
         }
     }
@@ -91,10 +91,18 @@ pub fn loops(files: &[FileHandOvers], out: &mut Vec<Diagnostic>) {
                 .iter()
                 .position(|c| std::ptr::eq(*c, chart))
                 .expect("target is in the set");
-            whole.add_edge(at[&(ci, from)], at[&(cj, node)], ());
+            whole.add_edge(at[&(ci, from)], at[&(cj, node)], true);
         }
     }
     for component in tarjan_scc(&whole) {
+        let through_handover = whole
+            .edge_indices()
+            .filter(|&e| whole[e])
+            .filter_map(|e| whole.edge_endpoints(e))
+            .any(|(a, b)| component.contains(&a) && component.contains(&b));
+        if !through_handover {
+            continue; // a loop inside one chart is rule 7's
+        }
         let members: Vec<(usize, NodeIndex)> = component.iter().map(|&n| whole[n]).collect();
         let mut chart_ids: Vec<&str> = members
             .iter()
@@ -102,9 +110,6 @@ pub fn loops(files: &[FileHandOvers], out: &mut Vec<Diagnostic>) {
             .collect();
         chart_ids.sort();
         chart_ids.dedup();
-        if chart_ids.len() < 2 {
-            continue; // a loop inside one chart is rule 7's
-        }
         report_loop(files, &members, &chart_ids, out);
     }
 }
@@ -126,16 +131,18 @@ fn report_loop(
     });
     let Some((f, r)) = first else { return };
     let names: Vec<String> = chart_ids.iter().map(|c| format!("`{c}`")).collect();
+    let charts = if names.len() == 1 {
+        format!("{} hands over into itself", names[0])
+    } else {
+        format!("{} hand over to each other", names.join(" and "))
+    };
     let mut d = Diagnostic::error(
         "handover-loop",
         &f.chart.file,
         r.span,
         format!(
-            "hand-over from `{}#{}` to `{}` comes back round: {} hand over to each other in a loop",
-            f.chart.id,
-            r.node,
-            r.target,
-            names.join(" and ")
+            "hand-over from `{}#{}` to `{}` comes back round: {charts} in a loop",
+            f.chart.id, r.node, r.target,
         ),
     );
     d.help = Some("a hand-over must lead on, never back to a node that led to it".into());

@@ -1,0 +1,101 @@
+//! Bad input: a clear error naming the file (and line where there is one),
+//! never a panic or a hang.
+
+use super::{parts, run, run_in};
+
+fn check_text(bytes: &[u8]) -> (i32, String) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("chart.yaml"), bytes).expect("write");
+    let (code, _, err) = parts(&run_in(dir.path(), &["check", "chart.yaml"], ""));
+    assert!(!err.contains("panicked"), "{err}");
+    (code, err)
+}
+
+#[test]
+fn an_empty_file_is_named_and_refused() {
+    let (code, err) = check_text(b"");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("error: chart file is empty\n  --> chart.yaml"),
+        "{err}"
+    );
+}
+
+#[test]
+fn non_utf8_bytes_are_located() {
+    let (code, err) = check_text(b"title: caf\xe9\nlaws: [54]\n");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("file is not UTF-8 text (bad byte at offset 10)"),
+        "{err}"
+    );
+    assert!(err.contains("chart.yaml:1:11"), "{err}");
+}
+
+#[test]
+fn an_alias_bomb_is_refused_quickly() {
+    let mut text = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+    for i in 1..30 {
+        let p = i - 1;
+        text.push_str(&format!(
+            "a{i}: &a{i} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        ));
+    }
+    let (code, err) = check_text(text.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("chart.yaml"), "{err}");
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    let text = format!("title: {}{}\n", "[".repeat(20_000), "]".repeat(20_000));
+    let (code, err) = check_text(text.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("chart.yaml"), "{err}");
+    let text = "a:\n".to_string()
+        + &(1..20_000)
+            .map(|i| format!("{}a:\n", " ".repeat(i)))
+            .collect::<String>();
+    let (code, err) = check_text(text.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("chart.yaml"), "{err}");
+}
+
+#[test]
+fn a_30_megabyte_file_is_refused_by_size() {
+    let text = "# padding\n".repeat(3_000_000);
+    let (code, err) = check_text(text.as_bytes());
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("file is 30000000 bytes; a chart may be at most 1048576 bytes"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_path_is_an_io_error_with_exit_2() {
+    let (code, _, err) = parts(&run(&["check", "no/such/folder"]));
+    assert_eq!(code, 2);
+    assert_eq!(
+        err.trim(),
+        "error: cannot read `no/such/folder`: No such file or directory (os error 2)"
+    );
+}
+
+#[test]
+fn a_folder_with_no_charts_is_a_usage_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (code, _, err) = parts(&run_in(dir.path(), &["check", "."], ""));
+    assert_eq!(code, 2);
+    assert!(err.contains("no charts found"), "{err}");
+}
+
+#[test]
+fn a_walk_of_an_unknown_chart_suggests_the_nearest() {
+    let (code, _, err) = parts(&run(&["walk", "law-54-opening-lead-out-of-turm"]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("did you mean `law-54-opening-lead-out-of-turn`?"),
+        "{err}"
+    );
+}

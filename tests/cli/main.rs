@@ -1,0 +1,49 @@
+//! The one integration test binary: runs the real `lawcharts` on fixtures and
+//! on the shipped charts, in temporary folders.
+
+mod check;
+mod hostile;
+mod walk;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `lawcharts` with `args` from the repository root.
+pub fn run(args: &[&str]) -> Output {
+    run_in(&root(), args, "")
+}
+
+/// Runs `lawcharts` in `dir` with `input` on standard input.
+pub fn run_in(dir: &Path, args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lawcharts starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("lawcharts finishes")
+}
+
+/// Exit code, stdout and stderr as text.
+pub fn parts(out: &Output) -> (i32, String, String) {
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
