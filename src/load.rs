@@ -72,22 +72,24 @@ pub fn read(path: &Path) -> anyhow::Result<(Source, Option<Diagnostic>)> {
 }
 
 /// Parses a chart's text, or says where and why it does not parse.
-pub fn parse(source: &Source) -> Result<RawChart, Diagnostic> {
+pub fn parse(source: &Source) -> Result<RawChart, Box<Diagnostic>> {
     if source.text.trim().is_empty() {
-        return Err(Diagnostic::error(
-            "empty-file",
-            &source.name,
-            None,
-            "chart file is empty".into(),
-        )
-        .with_help("a chart needs at least `title`, `laws`, `start` and `nodes`"));
+        return Err(Box::new(
+            Diagnostic::error(
+                "empty-file",
+                &source.name,
+                None,
+                "chart file is empty".into(),
+            )
+            .with_help("a chart needs at least `title`, `laws`, `start` and `nodes`"),
+        ));
     }
     let options = serde_saphyr::options! {
         // Duplicates reach our own `Entries` so both places can be shown.
         duplicate_keys: DuplicateKeyPolicy::PassThrough,
     };
     serde_saphyr::from_str_with_options(&source.text, options)
-        .map_err(|err| yaml_error(source, &err))
+        .map_err(|err| Box::new(yaml_error(source, &err)))
 }
 
 fn yaml_error(source: &Source, err: &serde_saphyr::Error) -> Diagnostic {

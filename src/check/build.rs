@@ -47,11 +47,11 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
         .as_ref()
         .map(|l| laws::clauses(cx, l))
         .unwrap_or_default();
-    if let Some(l) = &raw.laws {
-        if matches!(&l.value, crate::spec::Clauses::Many(v) if v.is_empty()) {
-            let span = cx.at(l);
-            cx.error("missing-key", span, "`laws` is empty".into());
-        }
+    if let Some(l) = &raw.laws
+        && matches!(&l.value, crate::spec::Clauses::Many(v) if v.is_empty())
+    {
+        let span = cx.at(l);
+        cx.error("missing-key", span, "`laws` is empty".into());
     }
     let edition = edition(cx, raw);
     let mut graph = ChartGraph::default();

@@ -132,7 +132,7 @@ fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
     let mut cx = Cx::new(&checked.source.name, &checked.source.text);
     let id = chart_id(&mut cx, path);
     match load::parse(&checked.source) {
-        Err(d) => cx.diags.push(d),
+        Err(d) => cx.diags.push(*d),
         Ok(raw) => {
             let built = build::build(&mut cx, &id, &raw);
             if let Some(chart) = &built.chart {

@@ -122,7 +122,7 @@ fn a_node_id_that_is_not_a_valid_id_is_refused_at_its_key() {
 
 #[test]
 fn a_duplicate_node_id_is_reported_at_the_second_definition() {
-    let text = format!("{GOOD}").replace(
+    let text = GOOD.to_string().replace(
         "examples:",
         "  done:\n    ruling: again\n    law: 54\nexamples:",
     );

@@ -107,10 +107,10 @@ fn parse_law_line(line: &str) -> Result<Law, String> {
     for label in &clauses {
         let parsed =
             parse_clause(&format!("{number}{label}")).map_err(|e| format!("law {number}: {e}"))?;
-        if let Some(parent) = parsed.parent_label() {
-            if !clauses.contains(&parent) {
-                return Err(format!("law {number}: `{label}` listed without `{parent}`"));
-            }
+        if let Some(parent) = parsed.parent_label()
+            && !clauses.contains(&parent)
+        {
+            return Err(format!("law {number}: `{label}` listed without `{parent}`"));
         }
     }
     Ok(Law {
