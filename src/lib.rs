@@ -11,6 +11,7 @@ pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the index of the 2017 Laws and clause parsing
 pub mod list; // `lawcharts list`
+pub mod markdown; // the one door for chart Markdown: HTML, plain text, Markdown
 pub mod load; // file -> raw chart, with positions
 pub mod spec; // serde mirrors of the YAML format
 pub mod walk; // `lawcharts walk`
