@@ -11,12 +11,13 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::chart::Chart;
 use crate::check::{self, Report};
 use crate::diagnostic::{self, Severity};
-use crate::{list, walk};
+use crate::{authoring, list, walk};
 
 /// Turn the Laws of Duplicate Bridge into decision charts a director can trust.
 #[derive(Debug, Parser)]
 #[command(name = "lawcharts", version)]
 pub struct Cli {
+    /// The command to run.
     #[command(subcommand)]
     command: Command,
 }
@@ -29,6 +30,16 @@ enum Command {
     Walk(WalkArgs),
     /// List every chart: id, title, laws, node and example counts.
     List(ListArgs),
+    /// Print every route from start to a ruling, one per line: the reviewer's view.
+    Paths(authoring::PathsArgs),
+    /// Write a small valid chart to start from (never over an existing file).
+    New(authoring::NewArgs),
+    /// Print the JSON Schema of the chart format (for editors).
+    Schema,
+    /// Print a shell completion script.
+    Completions(authoring::CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
 }
 
 /// Output format of `check` and `list`.
@@ -114,6 +125,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
         Command::Check(a) => run_check(&a),
         Command::Walk(a) => run_walk(&a),
         Command::List(a) => run_list(&a),
+        Command::Paths(a) => authoring::run_paths(&a),
+        Command::New(a) => authoring::run_new(&a),
+        Command::Schema => authoring::run_schema(),
+        Command::Completions(a) => authoring::run_completions(&a),
+        Command::Man => authoring::run_man(),
     }
 }
 

@@ -4,6 +4,7 @@
 //! them into the checked model (`chart`) while collecting `diagnostic`s, and
 //! the commands (`walk`, `list`) work on the model.
 
+pub mod authoring; // `new`, `paths`, `schema`, `completions`, `man`
 pub mod chart; // the checked model: a petgraph per chart
 pub mod check; // raw charts -> checked charts, with located diagnostics
 pub mod cli; // clap types and the command dispatcher
@@ -11,8 +12,10 @@ pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the index of the 2017 Laws and clause parsing
 pub mod list; // `lawcharts list`
-pub mod markdown; // the one door for chart Markdown: HTML, plain text, Markdown
 pub mod load; // file -> raw chart, with positions
+pub mod markdown; // the one door for chart Markdown: HTML, plain text, Markdown
+pub mod new; // the starter chart of `lawcharts new`
+pub mod paths; // every route of a chart, for review
 pub mod spec; // serde mirrors of the YAML format
 pub mod walk; // `lawcharts walk`
 

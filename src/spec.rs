@@ -4,69 +4,98 @@
 use std::fmt;
 use std::marker::PhantomData;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
+use std::borrow::Cow;
 
 /// A string with the place it was written.
 pub type Text = Spanned<String>;
 
-/// One chart file as written.
-#[derive(Debug, Deserialize)]
+/// A lawcharts decision chart: one infraction as a tournament director meets
+/// it at the table. The file name (without `.yaml`) is the chart id.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "lawcharts chart")]
 pub struct RawChart {
-    /// The chart's title (required).
+    /// Required. The chart's title, plain text: "Faced opening lead out of turn".
+    #[schemars(with = "String")]
     pub title: Option<Text>,
-    /// The clauses this chart covers; the first is its main law (required).
+    /// Required. The law clauses this chart covers, as the Laws number them
+    /// (`54`, `50D2`, `27B1(a)`); the first is its main law.
+    #[schemars(with = "Clauses")]
     pub laws: Option<Spanned<Clauses>>,
-    /// The Laws edition the chart follows.
+    /// The Laws edition the chart follows (only 2017 is known).
+    #[schemars(with = "Option<u32>")]
     pub edition: Option<Spanned<u32>>,
     /// Markdown: when this chart applies.
+    #[schemars(with = "Option<String>")]
     pub summary: Option<Text>,
-    /// Phrases a director would search for.
+    /// Short phrases a director would search for ("wrong defender led").
+    #[schemars(with = "Option<Vec<String>>")]
     pub situations: Option<Vec<Text>>,
-    /// The id of the first node (required).
+    /// Required. The id of the first node.
+    #[schemars(with = "String")]
     pub start: Option<Text>,
-    /// Node id -> node, in the order written (required).
+    /// Required. Node id -> node, in reading order. Ids are lower-case words
+    /// joined by hyphens.
+    #[schemars(with = "Entries<RawNode>")]
     pub nodes: Option<Spanned<Entries<RawNode>>>,
-    /// Worked table situations replayed by `check`.
+    /// Worked table situations that `lawcharts check` replays from `start`.
+    #[schemars(with = "Option<Vec<RawExample>>")]
     pub examples: Option<Vec<Spanned<RawExample>>>,
 }
 
-/// One node as written; which of `ask`, `do`, `ruling` is present makes its kind.
-#[derive(Debug, Deserialize)]
+/// A node: exactly one of `ask` (a question), `do` (a step) or `ruling`.
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Node")]
 pub struct RawNode {
-    /// A question (Markdown).
+    /// A question the director asks at the table (Markdown). Needs `answers`.
+    #[schemars(with = "Option<String>")]
     pub ask: Option<Text>,
-    /// A step (Markdown).
+    /// A step: an instruction, then go on (Markdown). Needs `next`.
     #[serde(rename = "do")]
+    #[schemars(with = "Option<String>")]
     pub step: Option<Text>,
-    /// A ruling (Markdown).
+    /// A ruling: the end of this path (Markdown). May hand over with `then`.
+    #[schemars(with = "Option<String>")]
     pub ruling: Option<Text>,
-    /// A question's answers: label -> target node id.
+    /// A question's answers, 2 or more: answer label -> node id. Sets must be
+    /// whole: "Yes" with "No"; LHO with Partner and RHO.
+    #[schemars(with = "Option<Entries<String>>")]
     pub answers: Option<Spanned<Entries<Text>>>,
     /// A step's next node id.
+    #[schemars(with = "Option<String>")]
     pub next: Option<Text>,
-    /// A ruling's hand-over: `chart-id` or `chart-id#node-id`.
+    /// A ruling's hand-over to another chart: `chart-id` or `chart-id#node-id`.
+    #[schemars(with = "Option<String>")]
     pub then: Option<Text>,
-    /// The law clause or clauses this node rests on.
+    /// The law clause or clauses this node rests on (`54D`, `[54D, 50D2]`).
+    #[schemars(with = "Option<Clauses>")]
     pub law: Option<Spanned<Clauses>>,
-    /// Markdown shown smaller.
+    /// Smaller print under the node (Markdown).
+    #[schemars(with = "Option<String>")]
     pub note: Option<Text>,
-    /// Markdown the director reads out to the players.
+    /// What the director reads out to the players (Markdown).
+    #[schemars(with = "Option<String>")]
     pub say: Option<Text>,
 }
 
 /// A worked example: a table situation, the answers taken, the ruling reached.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(rename = "Example")]
 pub struct RawExample {
-    /// What happened at the table.
+    /// What happened at the table (seats, cards, auction).
+    #[schemars(with = "String")]
     pub situation: Text,
-    /// Answer labels, in order from `start`.
+    /// The answer labels taken, in order from `start` (steps are passed through).
+    #[schemars(with = "Vec<String>")]
     pub answers: Vec<Text>,
-    /// The ruling node the path must end at.
+    /// The id of the ruling node the path must end at.
+    #[schemars(with = "String")]
     pub ruling: Text,
 }
 
@@ -168,4 +197,39 @@ impl<'de> Deserialize<'de> for Clauses {
         }
         deserializer.deserialize_any(ClausesVisitor)
     }
+}
+
+impl<V: JsonSchema> JsonSchema for Entries<V> {
+    fn schema_name() -> Cow<'static, str> {
+        format!("Map_of_{}", V::schema_name()).into()
+    }
+    fn json_schema(generator: &mut SchemaGenerator) -> Schema {
+        let value = generator.subschema_for::<V>();
+        json_schema!({
+            "type": "object",
+            "additionalProperties": value,
+        })
+    }
+}
+
+impl JsonSchema for Clauses {
+    fn schema_name() -> Cow<'static, str> {
+        "Clauses".into()
+    }
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        let clause = json_schema!({
+            "type": ["string", "integer"],
+            "description": "A clause as the Laws number it: 54, 54D, 27B1(a), 12C1(e)",
+            "pattern": "^[0-9]{1,2}([A-Z]([0-9]{1,2}(\\([a-z]\\)(\\([ivx]+\\))?)?)?)?$",
+        });
+        json_schema!({
+            "anyOf": [clause.clone(), { "type": "array", "items": clause }],
+        })
+    }
+}
+
+/// The JSON Schema of the chart format, for editors (pretty-printed, stable).
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(RawChart);
+    serde_json::to_string_pretty(&schema).expect("a schema serialises") + "\n"
 }

@@ -1,6 +1,7 @@
 //! The one integration test binary: runs the real `lawcharts` on fixtures and
 //! on the shipped charts, in temporary folders.
 
+mod authoring;
 mod check;
 mod hostile;
 mod walk;

@@ -1,0 +1,149 @@
+//! `lawcharts paths`: every route from `start` to a ruling, each as one
+//! sentence a director can read — the reviewer's view of a whole chart.
+
+use petgraph::stable_graph::NodeIndex;
+use serde::Serialize;
+
+use crate::chart::{Chart, NodeKind};
+use crate::markdown::to_plain as plain;
+
+/// The most routes listed; a chart with more is not one a person reviews.
+pub const MAX_ROUTES: usize = 5_000;
+
+/// One route: the questions asked with their answers, the steps, the ruling.
+#[derive(Clone, Debug, Serialize)]
+pub struct Route {
+    /// Each stop before the ruling, in order.
+    pub stops: Vec<Stop>,
+    /// The ruling node's id.
+    pub ruling: String,
+    /// Its text, plain.
+    pub text: String,
+    /// Its clauses.
+    pub law: Vec<String>,
+    /// The chart it hands over to, if any.
+    pub then: Option<String>,
+    /// The answers taken, as `walk --answer` and `examples` write them.
+    pub answers: Vec<String>,
+}
+
+/// A question with the answer taken, or a step.
+#[derive(Clone, Debug, Serialize)]
+pub struct Stop {
+    /// The node id.
+    pub node: String,
+    /// The question or instruction, plain.
+    pub text: String,
+    /// The answer taken at a question.
+    pub answer: Option<String>,
+}
+
+/// Every route from `start`, depth first in answer order; `None` past `MAX_ROUTES`.
+pub fn routes(chart: &Chart) -> Option<Vec<Route>> {
+    let mut out = Vec::new();
+    let mut stops = Vec::new();
+    walk(chart, chart.start, &mut stops, &mut out).then_some(out)
+}
+
+fn walk(chart: &Chart, at: NodeIndex, stops: &mut Vec<Stop>, out: &mut Vec<Route>) -> bool {
+    let node = &chart.graph[at];
+    if node.kind == NodeKind::Ruling {
+        if out.len() >= MAX_ROUTES {
+            return false;
+        }
+        out.push(Route {
+            answers: stops.iter().filter_map(|s| s.answer.clone()).collect(),
+            stops: stops.clone(),
+            ruling: node.id.clone(),
+            text: plain(&node.text),
+            law: node.law.iter().map(ToString::to_string).collect(),
+            then: node.then.as_ref().map(ToString::to_string),
+        });
+        return true;
+    }
+    for (label, next) in chart.outgoing(at) {
+        stops.push(Stop {
+            node: node.id.clone(),
+            text: plain(&node.text),
+            answer: label.map(str::to_string),
+        });
+        let fine = walk(chart, next, stops, out);
+        stops.pop();
+        if !fine {
+            return false;
+        }
+    }
+    true
+}
+
+/// One line per route: `question? answer → step → …: ruling (clauses)`.
+pub fn text(routes: &[Route]) -> String {
+    routes.iter().map(|r| sentence(r) + "\n").collect()
+}
+
+fn sentence(r: &Route) -> String {
+    let mut parts: Vec<String> = r
+        .stops
+        .iter()
+        .map(|s| match &s.answer {
+            Some(a) => format!("{} {a}", s.text),
+            None => s.text.clone(),
+        })
+        .collect();
+    let mut end = format!("RULING: {}", r.text);
+    if !r.law.is_empty() {
+        end.push_str(&format!(" ({})", r.law.join(", ")));
+    }
+    if let Some(then) = &r.then {
+        end.push_str(&format!(" → continue with {then}"));
+    }
+    parts.push(end);
+    parts.join(" → ")
+}
+
+/// A Markdown list: one item per route, the ruling in bold.
+pub fn markdown(chart: &Chart, routes: &[Route]) -> String {
+    let mut out = format!("# Every case: {}\n\n", escape_md(&chart.title));
+    for (i, r) in routes.iter().enumerate() {
+        let steps: Vec<String> = r
+            .stops
+            .iter()
+            .map(|s| match &s.answer {
+                Some(a) => format!("{} *{}*", escape_md(&s.text), escape_md(a)),
+                None => escape_md(&s.text),
+            })
+            .collect();
+        let law = if r.law.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", r.law.join(", "))
+        };
+        out.push_str(&format!(
+            "{}. {} → **{}**{law}\n",
+            i + 1,
+            steps.join(" → "),
+            escape_md(&r.text)
+        ));
+    }
+    out
+}
+
+/// Escapes what Markdown would read as markup in a plain sentence.
+fn escape_md(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '#' | '|' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The routes as a JSON array.
+pub fn json(routes: &[Route]) -> String {
+    serde_json::to_string_pretty(routes).expect("routes serialise") + "\n"
+}

@@ -1,0 +1,133 @@
+//! Authoring: the committed schema is the generated one, `new` starts a valid
+//! chart and never overwrites, `paths` lists every route, completions and the
+//! man page generate.
+
+use super::{parts, root, run, run_in};
+
+#[test]
+fn the_committed_schema_equals_the_generated_one() {
+    let (code, out, err) = parts(&run(&["schema"]));
+    assert_eq!(code, 0, "{err}");
+    let committed = std::fs::read_to_string(root().join("schema/lawcharts.schema.json"))
+        .expect("schema/lawcharts.schema.json is committed");
+    assert_eq!(
+        committed, out,
+        "run `lawcharts schema > schema/lawcharts.schema.json`"
+    );
+    let schema: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        schema["additionalProperties"], false,
+        "unknown keys are flagged"
+    );
+    assert!(schema["$defs"]["Node"]["properties"]["ask"]["description"].is_string());
+}
+
+#[test]
+fn new_writes_a_chart_that_checks_and_refuses_to_overwrite() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let args = [
+        "new",
+        "my-chart",
+        "--title",
+        "My: \"chart\"",
+        "--law",
+        "54D",
+        "--law",
+        "50D2",
+        "--trees",
+        ".",
+    ];
+    let (code, out, err) = parts(&run_in(dir.path(), &args, ""));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("wrote ./my-chart.yaml"), "{out}");
+    let (code, _, err) = parts(&run_in(
+        dir.path(),
+        &["check", "--deny-warnings", "my-chart.yaml"],
+        "",
+    ));
+    assert_eq!(code, 0, "{err}");
+    let before = std::fs::read(dir.path().join("my-chart.yaml")).expect("written");
+    let (code, _, err) = parts(&run_in(dir.path(), &args, ""));
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot create `./my-chart.yaml`"), "{err}");
+    assert_eq!(
+        std::fs::read(dir.path().join("my-chart.yaml")).expect("kept"),
+        before
+    );
+}
+
+#[test]
+fn new_refuses_a_bad_id_or_an_unknown_clause() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (code, _, err) = parts(&run_in(
+        dir.path(),
+        &["new", "My Chart", "--title", "x", "--law", "54"],
+        "",
+    ));
+    assert_eq!(code, 2);
+    assert!(err.contains("`My Chart` is not a valid chart id"), "{err}");
+    let (code, _, err) = parts(&run_in(
+        dir.path(),
+        &["new", "c", "--title", "x", "--law", "54Z", "--trees", "."],
+        "",
+    ));
+    assert_eq!(code, 2);
+    assert!(err.contains("Law 54 has no clause Z"), "{err}");
+    assert!(!dir.path().join("c.yaml").exists());
+}
+
+#[test]
+fn paths_lists_one_route_per_way_to_a_ruling() {
+    let fixture = "tests/fixtures/valid/faced-lead.yaml";
+    let (code, out, err) = parts(&run(&["paths", fixture]));
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "Could declarer have seen any of dummy's cards? Yes → RULING: Declarer must accept the lead. (54C)",
+            "Could declarer have seen any of dummy's cards? No → The card becomes a major penalty card. → RULING: Declarer chooses a lead restriction. (50D2)",
+        ]
+    );
+    let (code, out, _) = parts(&run(&["paths", fixture, "--format", "json"]));
+    assert_eq!(code, 0);
+    let routes: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(routes[1]["answers"], serde_json::json!(["No"]));
+    assert_eq!(routes[1]["ruling"], "done");
+    let (code, out, _) = parts(&run(&["paths", fixture, "--format", "md"]));
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("# Every case: Faced opening lead out of turn\n\n1. "),
+        "{out}"
+    );
+}
+
+#[test]
+fn every_route_of_every_shipped_chart_walks_to_its_ruling() {
+    let report = lawcharts::check::check_paths(&[root().join("trees")]).expect("trees check");
+    for chart in &report.charts.charts {
+        let routes = lawcharts::paths::routes(chart).expect("a reviewable number of routes");
+        assert!(!routes.is_empty(), "{}", chart.id);
+        for route in routes {
+            let (_, stop) = chart.follow_from(chart.start, &route.answers);
+            let lawcharts::chart::Stop::Ruling(at) = stop else {
+                panic!("{}: {:?} does not end at a ruling", chart.id, route.answers);
+            };
+            assert_eq!(chart.graph[at].id, route.ruling);
+        }
+    }
+}
+
+#[test]
+fn completions_and_the_man_page_generate() {
+    let (code, out, _) = parts(&run(&["completions", "bash"]));
+    assert_eq!(code, 0);
+    assert!(out.contains("_lawcharts()"), "{out}");
+    let (code, out, _) = parts(&run(&["man"]));
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(".ie") || out.contains(".TH lawcharts"),
+        "{out}"
+    );
+    assert!(out.contains("walk"), "{out}");
+}
