@@ -10,8 +10,10 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::chart::Chart;
 use crate::check::{self, Report};
+use crate::config::Config;
 use crate::diagnostic::{self, Severity};
-use crate::{authoring, list, walk};
+use crate::render::{self, Format as RenderFormat};
+use crate::{authoring, build, list, serve, walk};
 
 /// Turn the Laws of Duplicate Bridge into decision charts a director can trust.
 #[derive(Debug, Parser)]
@@ -40,6 +42,15 @@ enum Command {
     Completions(authoring::CompletionsArgs),
     /// Print the man page (roff).
     Man,
+    /// Check every chart, then write every output into `--out`: the site
+    /// (`site/`, upload it as it is), Markdown (`md/`) and DOT (`dot/`).
+    /// Nothing is written if a chart is invalid.
+    Build(BuildArgs),
+    /// Render one chart to standard output or a file.
+    Render(RenderArgs),
+    /// Build, serve the site on 127.0.0.1, and rebuild and reload the page
+    /// when a chart changes.
+    Serve(ServeArgs),
 }
 
 /// Output format of `check` and `list`.
@@ -87,6 +98,54 @@ struct ListArgs {
     format: Format,
 }
 
+#[derive(Debug, Args)]
+struct BuildArgs {
+    /// The folder of charts.
+    #[arg(long, default_value = "trees")]
+    trees: PathBuf,
+    /// The output folder; replaced whole on every successful build.
+    #[arg(long, default_value = "output")]
+    out: PathBuf,
+    /// Site settings (title, club, base URL, law-text links); default
+    /// `lawcharts.toml` in the current folder, if there is one.
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct RenderArgs {
+    /// A chart id (looked up in `--trees`) or a path to a chart file.
+    chart: String,
+    /// What to render.
+    #[arg(long, value_enum)]
+    format: RenderFormat,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// The folder of charts.
+    #[arg(long, default_value = "trees")]
+    trees: PathBuf,
+    /// Site settings; default `lawcharts.toml` in the current folder.
+    #[arg(long)]
+    config: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// The folder of charts (watched for changes).
+    #[arg(long, default_value = "trees")]
+    trees: PathBuf,
+    /// The output folder, rebuilt on every change.
+    #[arg(long, default_value = "output")]
+    out: PathBuf,
+    /// Site settings; default `lawcharts.toml` in the current folder.
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// The port on 127.0.0.1 (0 picks a free one).
+    #[arg(long, default_value_t = 3000)]
+    port: u16,
+}
+
 /// How the process ends: 0 ok, 1 charts invalid (or a walk failed), 2 usage or I/O.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -130,6 +189,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
         Command::Schema => authoring::run_schema(),
         Command::Completions(a) => authoring::run_completions(&a),
         Command::Man => authoring::run_man(),
+        Command::Build(a) => run_build(&a),
+        Command::Render(a) => run_render(&a),
+        Command::Serve(a) => serve::serve(&serve::Options {
+            trees: a.trees,
+            out: a.out,
+            config: a.config,
+            port: a.port,
+        }),
     }
 }
 
@@ -268,6 +335,58 @@ fn run_list(args: &ListArgs) -> anyhow::Result<Exit> {
     match args.format {
         Format::Text => print!("{}", list::text(&report.charts)),
         Format::Json => print!("{}", list::json(&report.charts)),
+    }
+    Ok(Exit::Ok)
+}
+
+fn run_build(args: &BuildArgs) -> anyhow::Result<Exit> {
+    let config = Config::load(args.config.as_deref())?;
+    let outcome = build::build(&args.trees, &args.out, &config)?;
+    let report = &outcome.report;
+    eprint!(
+        "{}",
+        diagnostic::render_text(&report.diagnostics, &report.sources)
+    );
+    match outcome.written {
+        None => {
+            eprintln!("{}", summary(report));
+            eprintln!("nothing was written: `{}` is as it was", args.out.display());
+            Ok(Exit::Invalid)
+        }
+        Some(files) => {
+            eprintln!(
+                "built {} chart(s) into `{}`: {files} files (site/, md/, dot/)",
+                report.charts.charts.len(),
+                args.out.display()
+            );
+            Ok(Exit::Ok)
+        }
+    }
+}
+
+fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
+    let config = Config::load(args.config.as_deref())?;
+    let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
+    let trees = if is_file {
+        PathBuf::from(&args.chart)
+    } else {
+        args.trees.clone()
+    };
+    let id = chart_id(&args.chart);
+    let Some(report) = load_charts(&trees, Some(&id))? else {
+        return Ok(Exit::Invalid);
+    };
+    let chart = find_chart(&report, &id)?;
+    let cx = render::Context {
+        config: &config,
+        charts: &report.charts,
+        date: config.footer_date(&trees),
+    };
+    let text = render::render(chart, args.format, &cx)?;
+    match &args.output {
+        Some(path) => std::fs::write(path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?,
+        None => std::io::stdout().lock().write_all(text.as_bytes())?,
     }
     Ok(Exit::Ok)
 }

@@ -5,9 +5,11 @@
 //! the commands (`walk`, `list`) work on the model.
 
 pub mod authoring; // `new`, `paths`, `schema`, `completions`, `man`
+pub mod build; // `lawcharts build`: render every output, swap it in safely
 pub mod chart; // the checked model: a petgraph per chart
 pub mod check; // raw charts -> checked charts, with located diagnostics
 pub mod cli; // clap types and the command dispatcher
+pub mod config; // the optional lawcharts.toml: site title, club, URLs, edition, date
 pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the index of the 2017 Laws and clause parsing
@@ -16,6 +18,8 @@ pub mod load; // file -> raw chart, with positions
 pub mod markdown; // the one door for chart Markdown: HTML, plain text, Markdown
 pub mod new; // the starter chart of `lawcharts new`
 pub mod paths; // every route of a chart, for review
+pub mod render; // checked charts -> DOT, Markdown, HTML pages (one file per output)
+pub mod serve; // `lawcharts serve`: build, serve on 127.0.0.1, rebuild and reload
 pub mod spec; // serde mirrors of the YAML format
 pub mod walk; // `lawcharts walk`
 

@@ -7,7 +7,7 @@ mod write;
 
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
-pub use write::{MarkdownText, escape_text};
+pub use write::{MarkdownText, escape_text, link_target};
 
 /// The parser every chart text goes through (no raw HTML passes it: see
 /// [`events`]).
@@ -92,9 +92,7 @@ pub fn to_plain(text: &str) -> String {
     for event in events(text) {
         match event {
             Event::Text(s) | Event::Code(s) => plain.push_str(&s),
-            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => {
-                plain.push(' ')
-            }
+            Event::SoftBreak | Event::HardBreak | Event::End(TagEnd::Paragraph) => plain.push(' '),
             Event::Start(Tag::List(start)) => numbers.push(start),
             Event::End(TagEnd::List(_)) => {
                 numbers.pop();

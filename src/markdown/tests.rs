@@ -24,7 +24,10 @@ fn javascript_and_data_links_keep_their_text_but_lose_the_link() {
         let text = format!("[click](<{url}>) here");
         assert_eq!(to_html(&text), "<p>click here</p>\n", "{url}");
     }
-    assert_eq!(to_html("<javascript:alert(1)>"), "<p>javascript:alert(1)</p>\n");
+    assert_eq!(
+        to_html("<javascript:alert(1)>"),
+        "<p>javascript:alert(1)</p>\n"
+    );
     assert_eq!(to_html("[x](&#106;avascript:alert(1))"), "<p>x</p>\n");
 }
 
@@ -54,7 +57,10 @@ fn headings_in_chart_text_become_bold_paragraphs() {
 
 #[test]
 fn a_lone_paragraph_is_inline() {
-    assert_eq!(to_inline_html("Is it *face up*?"), "Is it <em>face up</em>?");
+    assert_eq!(
+        to_inline_html("Is it *face up*?"),
+        "Is it <em>face up</em>?"
+    );
     assert_eq!(to_inline_html("a\n\nb"), "<p>a</p>\n<p>b</p>\n");
 }
 
@@ -64,7 +70,10 @@ fn plain_text_drops_markup_and_joins_lines() {
         to_plain("Is it **face up**?\nSee [Law 54](https://x.org) <b>now</b>"),
         "Is it face up? See Law 54 <b>now</b>"
     );
-    assert_eq!(to_plain("Options:\n1. accept\n2. refuse"), "Options: 1. accept 2. refuse");
+    assert_eq!(
+        to_plain("Options:\n1. accept\n2. refuse"),
+        "Options: 1. accept 2. refuse"
+    );
 }
 
 #[test]
@@ -80,7 +89,8 @@ fn markdown_text_escapes_everything_that_could_be_markup() {
 
 #[test]
 fn markdown_is_written_again_with_its_structure() {
-    let text = "Say **this**:\n\n1. accept\n2. refuse *the lead*\n\nSee [Law 54](https://x.org/54).";
+    let text =
+        "Say **this**:\n\n1. accept\n2. refuse *the lead*\n\nSee [Law 54](https://x.org/54).";
     assert_eq!(
         to_markdown(text, "    "),
         "Say **this**:\n\n    1. accept\n    2. refuse *the lead*\n\n    See [Law 54](https://x.org/54)."
@@ -91,7 +101,10 @@ fn markdown_is_written_again_with_its_structure() {
 fn markdown_output_keeps_hostile_text_as_text() {
     let text = "<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1)) ```\n- item";
     let md = to_markdown(text, "");
-    assert_eq!(md, "\\<img src=x onerror=alert(1)\\>\n\nx \\`\\`\\`\n\n- item");
+    assert_eq!(
+        md,
+        "\\<img src=x onerror=alert(1)\\>\n\nx \\`\\`\\`\n\n- item"
+    );
     let html = to_html(&md);
     assert!(!html.contains("<img"), "{html}");
     assert!(!html.contains("href"), "{html}");

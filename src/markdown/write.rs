@@ -148,7 +148,7 @@ impl<'i> Writer<'i> {
             Tag::Strong => self.line.push_str("**"),
             Tag::Link { dest_url, .. } => {
                 self.line.push('[');
-                self.links.push(encode_url(&dest_url));
+                self.links.push(link_target(&dest_url));
             }
             _ => {}
         }
@@ -252,8 +252,11 @@ impl<'i> Writer<'i> {
             self.out.push_str(self.indent);
         }
         for p in &mut self.prefixes {
-            self.out
-                .push_str(if p.used { p.rest.as_str() } else { p.first.as_str() });
+            self.out.push_str(if p.used {
+                p.rest.as_str()
+            } else {
+                p.first.as_str()
+            });
             p.used = true;
         }
         self.out.push_str(content);
@@ -304,7 +307,7 @@ fn safe_info(info: &str) -> String {
 }
 
 /// A link target that cannot end the `(...)` early or break the line.
-fn encode_url(url: &str) -> String {
+pub fn link_target(url: &str) -> String {
     let mut out = String::with_capacity(url.len());
     for c in url.chars() {
         let keep = c.is_ascii_alphanumeric() || "-._~:/?#@!$&*+,;=%".contains(c);

@@ -1,0 +1,249 @@
+//! `lawcharts build`: render every output of checked charts (in parallel),
+//! write them into a fresh folder beside `--out`, and swap that in only
+//! when everything was written. Checking comes first, in the caller, so an
+//! invalid chart never touches the earlier output.
+
+use std::path::{Component, Path, PathBuf};
+
+use anyhow::{Context as _, bail};
+use rayon::prelude::*;
+
+use crate::chart::Chart;
+use crate::check::{self, Report};
+use crate::config::Config;
+use crate::diagnostic::Severity;
+use crate::render::{self, Context, html};
+
+/// The file that marks a folder as lawcharts output, so `build` never
+/// replaces a folder it did not make.
+pub const MARKER: &str = ".lawcharts-output";
+
+const MARKER_TEXT: &str = "This folder is written by `lawcharts build`; it is replaced on every build.\n";
+
+/// One output file: its path inside `--out` and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutFile {
+    /// Relative to `--out`, `/`-separated, made of chart ids and fixed names.
+    pub path: String,
+    /// What goes in it.
+    pub bytes: Vec<u8>,
+}
+
+impl OutFile {
+    fn text(path: String, text: String) -> OutFile {
+        OutFile {
+            path,
+            bytes: text.into_bytes(),
+        }
+    }
+}
+
+/// What a build did: the check report, and whether the output was written
+/// (not when a chart had errors).
+pub struct Outcome {
+    /// The check of every chart in `--trees`.
+    pub report: Report,
+    /// How many files were written; `None` if the charts were invalid.
+    pub written: Option<usize>,
+}
+
+/// Checks the charts in `trees` and, if none has an error, renders every
+/// output and swaps it in at `out`.
+pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcome> {
+    let report = check::check_paths(&[trees.to_path_buf()])?;
+    check::require_charts(&report)?;
+    if report.count(Severity::Error) > 0 {
+        return Ok(Outcome {
+            report,
+            written: None,
+        });
+    }
+    let cx = Context {
+        config,
+        charts: &report.charts,
+        date: config.footer_date(trees),
+    };
+    let files = render_all(&cx)?;
+    write_swap(out, &files)?;
+    Ok(Outcome {
+        written: Some(files.len()),
+        report,
+    })
+}
+
+/// Every output of the charts in `cx`, charts rendered in parallel, sorted
+/// by path.
+pub fn render_all(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
+    let per_chart: Vec<Vec<OutFile>> = cx
+        .charts
+        .charts
+        .par_iter()
+        .map(|chart| chart_files(chart, cx))
+        .collect::<anyhow::Result<_>>()?;
+    let mut files: Vec<OutFile> = per_chart.into_iter().flatten().collect();
+    files.extend(shared_files(cx)?);
+    files.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(files)
+}
+
+fn chart_files(chart: &Chart, cx: &Context) -> anyhow::Result<Vec<OutFile>> {
+    let id = &chart.id;
+    let page = html::chart(chart, cx, html::Assets::Linked)
+        .with_context(|| format!("cannot render the page of `{id}`"))?;
+    Ok(vec![
+        OutFile::text(format!("site/{id}.html"), page),
+        OutFile::text(format!("md/{id}.md"), render::markdown::chart(chart, cx)?),
+        OutFile::text(format!("dot/{id}.dot"), render::dot::render(chart)?),
+    ])
+}
+
+fn shared_files(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
+    Ok(vec![
+        OutFile::text(MARKER.into(), MARKER_TEXT.into()),
+        OutFile::text("site/index.html".into(), html::index(cx, html::Assets::Linked)?),
+        OutFile::text("site/assets/style.css".into(), html::STYLE_CSS.into()),
+        OutFile::text("site/assets/site.js".into(), html::SITE_JS.into()),
+        OutFile::text("md/index.md".into(), render::markdown::index(cx)?),
+    ])
+}
+
+/// Writes `files` into a new folder beside `out`, then swaps it in place of
+/// `out`. On any failure the new folder is removed and `out` is as it was.
+pub fn write_swap(out: &Path, files: &[OutFile]) -> anyhow::Result<()> {
+    refuse_foreign(out)?;
+    let (fresh, old) = siblings(out)?;
+    remove_if_there(&fresh)?;
+    if let Err(err) = write_tree(&fresh, files) {
+        let _ = std::fs::remove_dir_all(&fresh);
+        return Err(err);
+    }
+    swap(out, &fresh, &old)
+}
+
+/// Refuses an `--out` that exists but is not a folder lawcharts wrote.
+fn refuse_foreign(out: &Path) -> anyhow::Result<()> {
+    let Ok(meta) = std::fs::symlink_metadata(out) else {
+        return Ok(());
+    };
+    if !meta.is_dir() {
+        bail!("`{}` is not a folder; choose another --out", out.display());
+    }
+    let empty = std::fs::read_dir(out)
+        .with_context(|| format!("cannot read folder `{}`", out.display()))?
+        .next()
+        .is_none();
+    if !empty && !out.join(MARKER).is_file() {
+        bail!(
+            "`{}` is not a lawcharts output folder (it has no `{MARKER}`); refusing to replace it",
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// The temporary folders beside `out`: the new output, and the old one
+/// while it is being swapped out.
+fn siblings(out: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
+    let name = out
+        .file_name()
+        .with_context(|| format!("`{}` cannot be an output folder", out.display()))?
+        .to_string_lossy()
+        .into_owned();
+    let parent = out.parent().unwrap_or(Path::new(""));
+    std::fs::create_dir_all(if parent.as_os_str().is_empty() { Path::new(".") } else { parent })
+        .with_context(|| format!("cannot create folder `{}`", parent.display()))?;
+    Ok((
+        parent.join(format!(".{name}.lawcharts-new")),
+        parent.join(format!(".{name}.lawcharts-old")),
+    ))
+}
+
+fn remove_if_there(dir: &Path) -> anyhow::Result<()> {
+    if std::fs::symlink_metadata(dir).is_ok() {
+        std::fs::remove_dir_all(dir)
+            .with_context(|| format!("cannot remove leftover folder `{}`", dir.display()))?;
+    }
+    Ok(())
+}
+
+fn write_tree(root: &Path, files: &[OutFile]) -> anyhow::Result<()> {
+    std::fs::create_dir(root).with_context(|| format!("cannot create folder `{}`", root.display()))?;
+    for file in files {
+        let path = root.join(checked_relative(&file.path)?);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create folder `{}`", dir.display()))?;
+        }
+        std::fs::write(&path, &file.bytes)
+            .with_context(|| format!("cannot write `{}`", path.display()))?;
+    }
+    Ok(())
+}
+
+/// An output path, refused unless it stays inside the output folder.
+fn checked_relative(path: &str) -> anyhow::Result<&Path> {
+    let p = Path::new(path);
+    let inside = !path.is_empty()
+        && p.components()
+            .all(|c| matches!(c, Component::Normal(_)));
+    if !inside {
+        bail!("refusing to write `{path}`: outside the output folder");
+    }
+    Ok(p)
+}
+
+fn swap(out: &Path, fresh: &Path, old: &Path) -> anyhow::Result<()> {
+    remove_if_there(old)?;
+    let had_old = std::fs::symlink_metadata(out).is_ok();
+    if had_old {
+        std::fs::rename(out, old)
+            .with_context(|| format!("cannot move `{}` aside", out.display()))?;
+    }
+    if let Err(err) = std::fs::rename(fresh, out) {
+        if had_old {
+            let _ = std::fs::rename(old, out);
+        }
+        let _ = std::fs::remove_dir_all(fresh);
+        return Err(err).with_context(|| format!("cannot move the new output to `{}`", out.display()));
+    }
+    if had_old {
+        std::fs::remove_dir_all(old)
+            .with_context(|| format!("cannot remove the old output `{}`", old.display()))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_paths_that_leave_the_folder_are_refused() {
+        for bad in ["../x", "/etc/passwd", "site/../../x", "", "./x"] {
+            assert!(checked_relative(bad).is_err(), "{bad}");
+        }
+        assert!(checked_relative("site/law-54.html").is_ok());
+    }
+
+    #[test]
+    fn a_folder_lawcharts_did_not_write_is_not_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("precious.txt"), "keep").unwrap();
+        let err = write_swap(dir.path(), &[]).unwrap_err().to_string();
+        assert!(err.contains("is not a lawcharts output folder"), "{err}");
+        assert!(dir.path().join("precious.txt").is_file());
+    }
+
+    #[test]
+    fn a_build_replaces_its_own_earlier_output_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("output");
+        let file = |path: &str, text: &str| OutFile::text(path.into(), text.into());
+        write_swap(&out, &[file(MARKER, ""), file("site/a.html", "a")]).unwrap();
+        write_swap(&out, &[file(MARKER, ""), file("site/b.html", "b")]).unwrap();
+        assert!(!out.join("site/a.html").exists());
+        assert_eq!(std::fs::read_to_string(out.join("site/b.html")).unwrap(), "b");
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("output")]);
+    }
+}

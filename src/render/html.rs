@@ -1,0 +1,343 @@
+//! The site's pages: one per chart (step-through, drawing, examples, laws)
+//! and the index grouped by period. Chart text reaches a template only as
+//! HTML made by `markdown::to_html` (raw HTML already turned into text) or
+//! as plain strings askama escapes.
+
+use askama::Template;
+
+use crate::chart::{Chart, Node, NodeKind};
+use crate::markdown::{collapse_whitespace, to_html, to_inline_html, to_plain};
+
+use super::{Context, LawGroup, LawRef, Period, charts_of, handover_target, law_groups, law_ref};
+
+/// The site's stylesheet.
+pub const STYLE_CSS: &str = include_str!("../../templates/assets/style.css");
+/// The site's script (enhancement only).
+pub const SITE_JS: &str = include_str!("../../templates/assets/site.js");
+
+/// How a page gets its stylesheet and script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Assets {
+    /// `assets/style.css` and `assets/site.js` beside the page (the site).
+    Linked,
+    /// Inside the page (`lawcharts render --format html`).
+    Inline,
+}
+
+/// What every page shows around its content.
+struct Site<'a> {
+    title: &'a str,
+    club: Option<&'a str>,
+    date: Option<&'a str>,
+    csp: &'static str,
+    css: Option<&'static str>,
+    js: Option<&'static str>,
+}
+
+const CSP_LINKED: &str = "default-src 'none'; style-src 'self' 'unsafe-inline'; \
+    script-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
+const CSP_INLINE: &str = "default-src 'none'; style-src 'unsafe-inline'; \
+    script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
+
+fn site<'a>(cx: &'a Context, assets: Assets) -> Site<'a> {
+    let inline = assets == Assets::Inline;
+    Site {
+        title: &cx.config.title,
+        club: cx.config.club.as_deref(),
+        date: cx.date.as_deref(),
+        csp: if inline { CSP_INLINE } else { CSP_LINKED },
+        css: inline.then_some(STYLE_CSS),
+        js: inline.then_some(SITE_JS),
+    }
+}
+
+#[derive(Template)]
+#[template(path = "chart.html")]
+struct ChartPage<'a> {
+    site: Site<'a>,
+    edition: u32,
+    canonical: Option<String>,
+    chart: ChartView<'a>,
+}
+
+struct ChartView<'a> {
+    start: &'a str,
+    title: &'a str,
+    description: String,
+    period: &'static str,
+    period_slug: &'static str,
+    laws: Vec<LawGroup>,
+    also: String,
+    summary_html: Option<String>,
+    situations: &'a [String],
+    steps: Vec<StepView<'a>>,
+    svg: Option<String>,
+    examples: Vec<ExampleView<'a>>,
+}
+
+struct StepView<'a> {
+    id: &'a str,
+    kind: &'static str,
+    kind_label: &'static str,
+    is_start: bool,
+    heading_html: String,
+    body_html: Option<String>,
+    laws: Vec<LawRef>,
+    say_html: Option<String>,
+    note_html: Option<String>,
+    answers: Vec<AnswerView<'a>>,
+    handover: Option<HandoverView>,
+}
+
+struct AnswerView<'a> {
+    label: &'a str,
+    target: &'a str,
+    next: bool,
+}
+
+struct HandoverView {
+    href: String,
+    chart: String,
+}
+
+struct ExampleView<'a> {
+    situation_html: String,
+    path: Vec<PathStep<'a>>,
+    ruling_id: &'a str,
+    ruling: String,
+}
+
+struct PathStep<'a> {
+    step: &'a str,
+    question: String,
+    answer: String,
+}
+
+/// The page of one chart; `svg` is its drawing, if there is one.
+pub fn chart(chart: &Chart, cx: &Context, assets: Assets) -> anyhow::Result<String> {
+    chart_with_svg(chart, cx, assets, None)
+}
+
+/// The page of one chart with its drawing inline.
+pub fn chart_with_svg(
+    chart: &Chart,
+    cx: &Context,
+    assets: Assets,
+    svg: Option<String>,
+) -> anyhow::Result<String> {
+    let period = Period::of(chart);
+    let laws = law_groups(chart, cx.config);
+    let view = ChartView {
+        start: &chart.graph[chart.start].id,
+        title: &chart.title,
+        description: description(chart),
+        period: period.title(),
+        period_slug: period.slug(),
+        also: also_laws(&laws),
+        laws,
+        summary_html: chart.summary.as_deref().map(to_html),
+        situations: &chart.situations,
+        steps: steps(chart, cx),
+        svg,
+        examples: examples(chart),
+    };
+    let page = ChartPage {
+        site: site(cx, assets),
+        edition: chart.edition,
+        canonical: canonical(cx, &format!("{}.html", chart.id)),
+        chart: view,
+    };
+    Ok(page.render()? + "\n")
+}
+
+fn canonical(cx: &Context, page: &str) -> Option<String> {
+    cx.config.base_url.as_ref().map(|base| format!("{base}{page}"))
+}
+
+/// The summary as one plain line of at most about 200 characters.
+fn description(chart: &Chart) -> String {
+    let plain = chart.summary.as_deref().map(to_plain).unwrap_or_default();
+    if plain.chars().count() <= 200 {
+        return plain;
+    }
+    let cut: String = plain.chars().take(200).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{cut}…")
+}
+
+/// The steps in the order written, the start first.
+fn steps<'a>(chart: &'a Chart, cx: &Context) -> Vec<StepView<'a>> {
+    let mut steps: Vec<StepView> = chart
+        .nodes()
+        .map(|(i, node)| step(chart, cx, i, node))
+        .collect();
+    steps.sort_by_key(|s| !s.is_start);
+    steps
+}
+
+fn step<'a>(
+    chart: &'a Chart,
+    cx: &Context,
+    at: petgraph::stable_graph::NodeIndex,
+    node: &'a Node,
+) -> StepView<'a> {
+    let (kind, kind_label) = match (node.kind, node.then.is_some()) {
+        (NodeKind::Question, _) => ("question", "Question"),
+        (NodeKind::Step, _) => ("step", "Do this"),
+        (NodeKind::Ruling, false) => ("ruling", "Ruling"),
+        (NodeKind::Ruling, true) => ("handover", "Ruling, then another chart"),
+    };
+    let inline = to_inline_html(&node.text);
+    let (heading_html, body_html) = if inline.contains("<p>") || inline.contains("<li>") {
+        (kind_label.to_string(), Some(inline))
+    } else {
+        (inline, None)
+    };
+    let answers = chart
+        .outgoing(at)
+        .into_iter()
+        .map(|(label, to)| AnswerView {
+            label: label.unwrap_or("Done: next step"),
+            target: &chart.graph[to].id,
+            next: label.is_none(),
+        })
+        .collect();
+    StepView {
+        id: &node.id,
+        kind,
+        kind_label,
+        is_start: at == chart.start,
+        heading_html,
+        body_html,
+        laws: node.law.iter().map(|c| law_ref(c, cx.config)).collect(),
+        say_html: node.say.as_deref().map(to_html),
+        note_html: node.note.as_deref().map(to_html),
+        answers,
+        handover: node.then.as_ref().map(|to| {
+            let (title, target) = handover_target(cx.charts, to);
+            let chart = match target {
+                Some(text) => format!("{title}, at “{text}”"),
+                None => title,
+            };
+            let href = match &to.node {
+                Some(node) => format!("{}.html#step-{node}", to.chart),
+                None => format!("{}.html", to.chart),
+            };
+            HandoverView { href, chart }
+        }),
+    }
+}
+
+fn examples(chart: &Chart) -> Vec<ExampleView<'_>> {
+    chart
+        .examples
+        .iter()
+        .filter_map(|example| {
+            let ruling = chart.node(&example.ruling)?;
+            let (route, _) = chart.follow_from(chart.start, &example.answers);
+            let path = route
+                .visits
+                .iter()
+                .filter_map(|(at, label)| {
+                    Some(PathStep {
+                        step: &chart.graph[*at].id,
+                        question: to_plain(&chart.graph[*at].text),
+                        answer: label.clone()?,
+                    })
+                })
+                .collect();
+            Some(ExampleView {
+                situation_html: to_html(&example.situation),
+                path,
+                ruling_id: &chart.graph[ruling].id,
+                ruling: to_plain(&chart.graph[ruling].text),
+            })
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "index.html")]
+struct IndexPage<'a> {
+    site: Site<'a>,
+    edition: u32,
+    canonical: Option<String>,
+    groups: Vec<GroupView<'a>>,
+}
+
+struct GroupView<'a> {
+    slug: &'static str,
+    title: &'static str,
+    entries: Vec<EntryView<'a>>,
+}
+
+struct EntryView<'a> {
+    id: &'a str,
+    title: &'a str,
+    main_law: String,
+    main_title: String,
+    also: String,
+    situations: String,
+    search: String,
+}
+
+/// The index page: every chart, grouped by period.
+pub fn index(cx: &Context, assets: Assets) -> anyhow::Result<String> {
+    let groups = Period::ALL
+        .iter()
+        .map(|&period| GroupView {
+            slug: period.slug(),
+            title: period.title(),
+            entries: charts_of(cx.charts, period)
+                .into_iter()
+                .map(|c| entry(c, cx))
+                .collect(),
+        })
+        .filter(|g| !g.entries.is_empty())
+        .collect();
+    let page = IndexPage {
+        site: site(cx, assets),
+        edition: cx.config.edition,
+        canonical: canonical(cx, ""),
+        groups,
+    };
+    Ok(page.render()? + "\n")
+}
+
+fn entry<'a>(chart: &'a Chart, cx: &Context) -> EntryView<'a> {
+    let groups = law_groups(chart, cx.config);
+    let (main_law, main_title) = groups
+        .first()
+        .map(|g| (g.number.to_string(), g.title.clone()))
+        .unwrap_or_default();
+    EntryView {
+        id: &chart.id,
+        title: &chart.title,
+        main_law,
+        main_title,
+        also: also_laws(&groups),
+        situations: chart.situations.join(" · "),
+        search: search_text(chart, &groups),
+    }
+}
+
+/// `Laws 41, 47, 50`: the laws after the main one.
+fn also_laws(groups: &[LawGroup]) -> String {
+    let also: Vec<String> = groups.iter().skip(1).map(|g| g.number.to_string()).collect();
+    match also.len() {
+        0 => String::new(),
+        1 => format!("Law {}", also[0]),
+        _ => format!("Laws {}", also.join(", ")),
+    }
+}
+
+/// What the index search looks in: title, situations, law numbers,
+/// clauses and law titles, lower case.
+fn search_text(chart: &Chart, groups: &[LawGroup]) -> String {
+    let mut parts = vec![chart.title.clone(), chart.situations.join(" ")];
+    for g in groups {
+        parts.push(format!("law {} {}", g.number, g.title));
+        parts.extend(g.clauses.iter().map(|c| c.clause.clone()));
+    }
+    collapse_whitespace(&parts.join(" ")).to_lowercase()
+}

@@ -1,0 +1,223 @@
+//! Renderers: checked charts -> text, one file per output, each
+//! `fn(&Chart, &Context) -> String`, chosen by a `match` on [`Format`].
+//! What is shared (the period of a chart, laws grouped with their titles,
+//! links, hand-overs) is worked out here once; templates only lay it out.
+
+pub mod dot;
+pub mod html;
+pub mod markdown;
+pub mod mermaid;
+
+use clap::ValueEnum;
+
+use crate::chart::{Chart, ChartSet, HandOver};
+use crate::config::Config;
+use crate::lawbook::{self, Clause};
+
+/// An output format of `lawcharts render`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Graphviz DOT source.
+    Dot,
+    /// Markdown with a Mermaid block.
+    Md,
+    /// One page of the site, styles and script inlined.
+    Html,
+    /// The chart drawn by lawcharts' own layout engine.
+    Svg,
+}
+
+/// What every renderer may read besides the chart itself.
+pub struct Context<'a> {
+    /// The site settings.
+    pub config: &'a Config,
+    /// Every chart, for hand-over titles and the index.
+    pub charts: &'a ChartSet,
+    /// The footer date, fixed before rendering starts.
+    pub date: Option<String>,
+}
+
+/// Renders one chart in `format` (a standalone page for HTML).
+pub fn render(chart: &Chart, format: Format, cx: &Context) -> anyhow::Result<String> {
+    match format {
+        Format::Dot => dot::render(chart),
+        Format::Md => markdown::chart(chart, cx),
+        Format::Html => html::chart(chart, cx, html::Assets::Inline),
+        Format::Svg => anyhow::bail!("SVG output waits for the layout engine (branch `layout`)"),
+    }
+}
+
+/// The part of the Laws a chart belongs to, from its main law's number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Period {
+    /// Laws 17 to 39.
+    Auction,
+    /// Laws 41 to 64.
+    Play,
+    /// Laws 65 to 71, 77 to 79 and 86 to 87: tricks, claims, scoring.
+    EndOfPlay,
+    /// Everything else: procedure, information, proprieties, the Director.
+    General,
+}
+
+impl Period {
+    /// Every period, in the order the index shows them.
+    pub const ALL: [Period; 4] = [
+        Period::Auction,
+        Period::Play,
+        Period::EndOfPlay,
+        Period::General,
+    ];
+
+    /// The period of a law number.
+    pub fn of_law(law: u8) -> Period {
+        match law {
+            17..=39 => Period::Auction,
+            41..=64 => Period::Play,
+            65..=71 | 77..=79 | 86..=87 => Period::EndOfPlay,
+            _ => Period::General,
+        }
+    }
+
+    /// The period of a chart (its first law).
+    pub fn of(chart: &Chart) -> Period {
+        chart.main_law().map_or(Period::General, Period::of_law)
+    }
+
+    /// A heading for the index.
+    pub fn title(self) -> &'static str {
+        match self {
+            Period::Auction => "The auction",
+            Period::Play => "The play",
+            Period::EndOfPlay => "End of play and scoring",
+            Period::General => "General",
+        }
+    }
+
+    /// An anchor and CSS-safe name.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Period::Auction => "auction",
+            Period::Play => "play",
+            Period::EndOfPlay => "end-of-play",
+            Period::General => "general",
+        }
+    }
+}
+
+/// A clause as cited, with the link to the law's text.
+#[derive(Clone, Debug)]
+pub struct LawRef {
+    /// As written: `54D`.
+    pub clause: String,
+    /// The law-text URL.
+    pub href: String,
+    /// The law's title, for a tooltip.
+    pub title: String,
+}
+
+/// One law a chart covers, with the clauses cited under it.
+#[derive(Clone, Debug)]
+pub struct LawGroup {
+    /// The law number.
+    pub number: u8,
+    /// Its title in the Laws' index.
+    pub title: String,
+    /// The law's own text link.
+    pub href: String,
+    /// The clauses of it the chart lists, in the order written.
+    pub clauses: Vec<LawRef>,
+}
+
+/// The title of a law (empty if the index lacks it, which `check` prevents).
+pub fn law_title(number: u8) -> String {
+    lawbook::edition_2017()
+        .law(number)
+        .map(|l| l.title.clone())
+        .unwrap_or_default()
+}
+
+/// A clause with its link and its law's title.
+pub fn law_ref(clause: &Clause, config: &Config) -> LawRef {
+    LawRef {
+        clause: clause.to_string(),
+        href: config.law_link(clause),
+        title: format!("Law {}: {}", clause.law, law_title(clause.law)),
+    }
+}
+
+/// The chart's laws grouped by law number, first-cited law first.
+pub fn law_groups(chart: &Chart, config: &Config) -> Vec<LawGroup> {
+    let mut groups: Vec<LawGroup> = Vec::new();
+    for clause in &chart.laws {
+        let whole = Clause {
+            law: clause.law,
+            label: String::new(),
+        };
+        let at = match groups.iter().position(|g| g.number == clause.law) {
+            Some(at) => at,
+            None => {
+                groups.push(LawGroup {
+                    number: clause.law,
+                    title: law_title(clause.law),
+                    href: config.law_link(&whole),
+                    clauses: Vec::new(),
+                });
+                groups.len() - 1
+            }
+        };
+        if !clause.label.is_empty() {
+            groups[at].clauses.push(law_ref(clause, config));
+        }
+    }
+    groups
+}
+
+/// Where a hand-over goes, for links: (chart title, target node's plain text).
+pub fn handover_target(charts: &ChartSet, to: &HandOver) -> (String, Option<String>) {
+    let Some(chart) = charts.get(&to.chart) else {
+        return (to.chart.clone(), None);
+    };
+    let node = to
+        .node
+        .as_deref()
+        .and_then(|id| chart.node(id))
+        .map(|i| crate::markdown::to_plain(&chart.graph[i].text));
+    (chart.title.clone(), node)
+}
+
+/// The charts of a period, by main law number, then id.
+pub fn charts_of(charts: &ChartSet, period: Period) -> Vec<&Chart> {
+    let mut found: Vec<&Chart> = charts
+        .charts
+        .iter()
+        .filter(|c| Period::of(c) == period)
+        .collect();
+    found.sort_by(|a, b| (a.main_law(), &a.id).cmp(&(b.main_law(), &b.id)));
+    found
+}
+
+/// `Law 54C, 54B1` for a list of clauses; empty for none.
+pub fn clause_line(law: &[Clause]) -> String {
+    if law.is_empty() {
+        return String::new();
+    }
+    let list: Vec<String> = law.iter().map(ToString::to_string).collect();
+    format!("Law {}", list.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chart_belongs_to_the_period_of_its_main_law() {
+        assert_eq!(Period::of_law(27), Period::Auction);
+        assert_eq!(Period::of_law(54), Period::Play);
+        assert_eq!(Period::of_law(70), Period::EndOfPlay);
+        assert_eq!(Period::of_law(87), Period::EndOfPlay);
+        assert_eq!(Period::of_law(16), Period::General);
+        assert_eq!(Period::of_law(40), Period::General);
+        assert_eq!(Period::of_law(75), Period::General);
+    }
+}
