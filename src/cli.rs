@@ -13,7 +13,7 @@ use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{self, Severity};
 use crate::render::{self, Format as RenderFormat};
-use crate::{authoring, build, list, serve, walk};
+use crate::{authoring, build, diff, list, serve, walk};
 
 /// Turn the Laws of Duplicate Bridge into decision charts a director can trust.
 #[derive(Debug, Parser)]
@@ -51,6 +51,9 @@ enum Command {
     /// Build, serve the site on 127.0.0.1, and rebuild and reload the page
     /// when a chart changes.
     Serve(ServeArgs),
+    /// Show what changed between two versions of the charts (files, folders,
+    /// or a git revision against the work tree), by chart and node.
+    Diff(diff::DiffArgs),
 }
 
 /// Output format of `check` and `list`.
@@ -189,6 +192,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
         Command::Schema => authoring::run_schema(),
         Command::Completions(a) => authoring::run_completions(&a),
         Command::Man => authoring::run_man(),
+        Command::Diff(a) => diff::run(&a),
         Command::Build(a) => run_build(&a),
         Command::Render(a) => run_render(&a),
         Command::Serve(a) => serve::serve(&serve::Options {

@@ -11,6 +11,7 @@ pub mod check; // raw charts -> checked charts, with located diagnostics
 pub mod cli; // clap types and the command dispatcher
 pub mod config; // the optional lawcharts.toml: site title, club, URLs, edition, date
 pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
+pub mod diff; // `lawcharts diff`: what changed between two versions of the charts
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the index of the 2017 Laws and clause parsing
 pub mod list; // `lawcharts list`
