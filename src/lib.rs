@@ -22,6 +22,7 @@ pub mod paths; // every route of a chart, for review
 pub mod render; // checked charts -> DOT, Markdown, HTML pages (one file per output)
 pub mod serve; // `lawcharts serve`: build, serve on 127.0.0.1, rebuild and reload
 pub mod spec; // serde mirrors of the YAML format
+pub mod synth; // synthetic charts of any size, for benchmarks and tests
 pub mod walk; // `lawcharts walk`
 
 pub use cli::{Exit, run};

@@ -94,12 +94,20 @@ pub fn loops(files: &[FileHandOvers], out: &mut Vec<Diagnostic>) {
             whole.add_edge(at[&(ci, from)], at[&(cj, node)], true);
         }
     }
+    let handover_edges: Vec<_> = whole
+        .edge_indices()
+        .filter(|&e| whole[e])
+        .filter_map(|e| whole.edge_endpoints(e))
+        .collect();
     for component in tarjan_scc(&whole) {
-        let through_handover = whole
-            .edge_indices()
-            .filter(|&e| whole[e])
-            .filter_map(|e| whole.edge_endpoints(e))
-            .any(|(a, b)| component.contains(&a) && component.contains(&b));
+        let looped = component.len() > 1 || whole.contains_edge(component[0], component[0]);
+        if !looped {
+            continue;
+        }
+        let inside: std::collections::HashSet<_> = component.iter().copied().collect();
+        let through_handover = handover_edges
+            .iter()
+            .any(|(a, b)| inside.contains(a) && inside.contains(b));
         if !through_handover {
             continue; // a loop inside one chart is rule 7's
         }
