@@ -18,7 +18,8 @@ use crate::render::{self, Context, html};
 /// replaces a folder it did not make.
 pub const MARKER: &str = ".lawcharts-output";
 
-const MARKER_TEXT: &str = "This folder is written by `lawcharts build`; it is replaced on every build.\n";
+const MARKER_TEXT: &str =
+    "This folder is written by `lawcharts build`; it is replaced on every build.\n";
 
 /// One output file: its path inside `--out` and its bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,14 +94,17 @@ fn chart_files(chart: &Chart, cx: &Context) -> anyhow::Result<Vec<OutFile>> {
     Ok(vec![
         OutFile::text(format!("site/{id}.html"), page),
         OutFile::text(format!("md/{id}.md"), render::markdown::chart(chart, cx)?),
-        OutFile::text(format!("dot/{id}.dot"), render::dot::render(chart)?),
+        OutFile::text(format!("dot/{id}.dot"), render::dot::render(chart, cx)?),
     ])
 }
 
 fn shared_files(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
     Ok(vec![
         OutFile::text(MARKER.into(), MARKER_TEXT.into()),
-        OutFile::text("site/index.html".into(), html::index(cx, html::Assets::Linked)?),
+        OutFile::text(
+            "site/index.html".into(),
+            html::index(cx, html::Assets::Linked)?,
+        ),
         OutFile::text("site/assets/style.css".into(), html::STYLE_CSS.into()),
         OutFile::text("site/assets/site.js".into(), html::SITE_JS.into()),
         OutFile::text("md/index.md".into(), render::markdown::index(cx)?),
@@ -150,8 +154,12 @@ fn siblings(out: &Path) -> anyhow::Result<(PathBuf, PathBuf)> {
         .to_string_lossy()
         .into_owned();
     let parent = out.parent().unwrap_or(Path::new(""));
-    std::fs::create_dir_all(if parent.as_os_str().is_empty() { Path::new(".") } else { parent })
-        .with_context(|| format!("cannot create folder `{}`", parent.display()))?;
+    std::fs::create_dir_all(if parent.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        parent
+    })
+    .with_context(|| format!("cannot create folder `{}`", parent.display()))?;
     Ok((
         parent.join(format!(".{name}.lawcharts-new")),
         parent.join(format!(".{name}.lawcharts-old")),
@@ -167,7 +175,8 @@ fn remove_if_there(dir: &Path) -> anyhow::Result<()> {
 }
 
 fn write_tree(root: &Path, files: &[OutFile]) -> anyhow::Result<()> {
-    std::fs::create_dir(root).with_context(|| format!("cannot create folder `{}`", root.display()))?;
+    std::fs::create_dir(root)
+        .with_context(|| format!("cannot create folder `{}`", root.display()))?;
     for file in files {
         let path = root.join(checked_relative(&file.path)?);
         if let Some(dir) = path.parent() {
@@ -183,9 +192,7 @@ fn write_tree(root: &Path, files: &[OutFile]) -> anyhow::Result<()> {
 /// An output path, refused unless it stays inside the output folder.
 fn checked_relative(path: &str) -> anyhow::Result<&Path> {
     let p = Path::new(path);
-    let inside = !path.is_empty()
-        && p.components()
-            .all(|c| matches!(c, Component::Normal(_)));
+    let inside = !path.is_empty() && p.components().all(|c| matches!(c, Component::Normal(_)));
     if !inside {
         bail!("refusing to write `{path}`: outside the output folder");
     }
@@ -204,7 +211,8 @@ fn swap(out: &Path, fresh: &Path, old: &Path) -> anyhow::Result<()> {
             let _ = std::fs::rename(old, out);
         }
         let _ = std::fs::remove_dir_all(fresh);
-        return Err(err).with_context(|| format!("cannot move the new output to `{}`", out.display()));
+        return Err(err)
+            .with_context(|| format!("cannot move the new output to `{}`", out.display()));
     }
     if had_old {
         std::fs::remove_dir_all(old)
@@ -242,8 +250,14 @@ mod tests {
         write_swap(&out, &[file(MARKER, ""), file("site/a.html", "a")]).unwrap();
         write_swap(&out, &[file(MARKER, ""), file("site/b.html", "b")]).unwrap();
         assert!(!out.join("site/a.html").exists());
-        assert_eq!(std::fs::read_to_string(out.join("site/b.html")).unwrap(), "b");
-        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(
+            std::fs::read_to_string(out.join("site/b.html")).unwrap(),
+            "b"
+        );
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("output")]);
     }
 }

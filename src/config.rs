@@ -76,7 +76,8 @@ impl Config {
 
     /// Parses and checks the text of a config file.
     pub fn parse(text: &str) -> anyhow::Result<Config> {
-        let raw: RawConfig = toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", e.message()))?;
+        let raw: RawConfig =
+            toml::from_str(text).map_err(|e| anyhow::anyhow!("{}", e.message()))?;
         let default = Config::default();
         let config = Config {
             title: raw.title.unwrap_or(default.title),
@@ -142,7 +143,9 @@ fn with_slash(url: String) -> String {
 fn is_web_url(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     (lower.starts_with("https://") || lower.starts_with("http://"))
-        && !url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"')
+        && !url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || c == '"')
 }
 
 fn is_iso_date(date: &str) -> bool {
@@ -152,7 +155,11 @@ fn is_iso_date(date: &str) -> bool {
 }
 
 fn source_date_epoch() -> Option<String> {
-    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH").ok()?.trim().parse().ok()?;
+    let secs: i64 = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()?
+        .trim()
+        .parse()
+        .ok()?;
     Some(date_of_epoch(secs))
 }
 
@@ -172,8 +179,16 @@ pub fn date_of_epoch(secs: i64) -> String {
 }
 
 fn git_date(trees: &Path) -> Option<String> {
-    let dir = if trees.is_dir() { trees } else { trees.parent()? };
-    let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
+    let dir = if trees.is_dir() {
+        trees
+    } else {
+        trees.parent()?
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
     let out = Command::new("git")
         .args(["log", "-1", "--format=%cs", "--", "."])
         .current_dir(dir)
@@ -201,7 +216,10 @@ mod tests {
         .unwrap();
         assert_eq!(config.title, "Charts");
         assert_eq!(config.club.as_deref(), Some("Ponsonby BC"));
-        assert_eq!(config.base_url.as_deref(), Some("https://club.example/charts/"));
+        assert_eq!(
+            config.base_url.as_deref(),
+            Some("https://club.example/charts/")
+        );
         let clause = lawbook::parse_clause("27B1(a)").unwrap();
         assert_eq!(config.law_link(&clause), "https://laws.example/27B1(a)");
         assert_eq!(config.date.as_deref(), Some("2025-03-01"));
@@ -216,9 +234,15 @@ mod tests {
     #[test]
     fn a_law_url_that_is_not_a_web_link_is_refused() {
         let err = Config::parse("law_url = \"javascript:alert('{law}')\"\n").unwrap_err();
-        assert_eq!(err.to_string(), "`law_url` must start with http:// or https://");
+        assert_eq!(
+            err.to_string(),
+            "`law_url` must start with http:// or https://"
+        );
         let err = Config::parse("law_url = \"https://x.example/\"\n").unwrap_err();
-        assert_eq!(err.to_string(), "`law_url` must contain `{law}` or `{clause}`");
+        assert_eq!(
+            err.to_string(),
+            "`law_url` must contain `{law}` or `{clause}`"
+        );
     }
 
     #[test]
@@ -229,7 +253,10 @@ mod tests {
             "`edition` 2007 is not one lawcharts has an index for (only 2017)"
         );
         let err = Config::parse("date = \"1 March\"\n").unwrap_err();
-        assert_eq!(err.to_string(), "`date` must be written YYYY-MM-DD, not `1 March`");
+        assert_eq!(
+            err.to_string(),
+            "`date` must be written YYYY-MM-DD, not `1 March`"
+        );
     }
 
     #[test]

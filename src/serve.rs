@@ -59,7 +59,10 @@ pub fn serve(opts: &Options) -> anyhow::Result<Exit> {
     let (_watcher, changes) = watch(opts)?;
     let (watch_opts, watch_state) = (opts.clone(), Arc::clone(&state));
     std::thread::spawn(move || rebuild_on_change(&watch_opts, &watch_state, &changes));
-    eprintln!("serving http://{addr}/ (from `{}`; Ctrl-C stops)", opts.out.join("site").display());
+    eprintln!(
+        "serving http://{addr}/ (from `{}`; Ctrl-C stops)",
+        opts.out.join("site").display()
+    );
     let site = opts.out.join("site");
     for request in server.incoming_requests() {
         let response = respond(&request, &site, &state);
@@ -184,11 +187,19 @@ fn reply(status: u16, kind: &str, body: Vec<u8>) -> Response<std::io::Cursor<Vec
 fn file_in(site: &Path, url: &str) -> Option<PathBuf> {
     let decoded = percent_decode(url)?;
     let relative = Path::new(decoded.trim_start_matches('/'));
-    if decoded.contains('\\') || !relative.components().all(|c| matches!(c, Component::Normal(_))) {
+    if decoded.contains('\\')
+        || !relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)))
+    {
         return None;
     }
     let path = site.join(relative);
-    let path = if path.is_dir() { path.join("index.html") } else { path };
+    let path = if path.is_dir() {
+        path.join("index.html")
+    } else {
+        path
+    };
     path.is_file().then_some(path)
 }
 
@@ -272,7 +283,14 @@ mod tests {
         std::fs::write(dir.path().join("index.html"), "x").unwrap();
         assert!(file_in(dir.path(), "/").is_some());
         assert!(file_in(dir.path(), "/index.html").is_some());
-        for bad in ["/../x", "/%2e%2e/x", "/a/../../x", "/%00", "/..%5cx", "/nope.html"] {
+        for bad in [
+            "/../x",
+            "/%2e%2e/x",
+            "/a/../../x",
+            "/%00",
+            "/..%5cx",
+            "/nope.html",
+        ] {
             assert_eq!(file_in(dir.path(), bad), None, "{bad}");
         }
     }

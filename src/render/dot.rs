@@ -10,7 +10,7 @@ use askama::Template;
 use crate::chart::{Chart, Node, NodeKind};
 use crate::markdown::to_plain;
 
-use super::{clause_line, law_title};
+use super::{Context, clause_line, handover_target, law_title};
 
 /// The askama escaper of `.dot` templates: text inside a DOT `"..."` string.
 /// Quotes and backslashes are escaped (so `\N`, `\G`, `\l` stay text) and a
@@ -62,12 +62,12 @@ const BOX_WIDTH: usize = 30;
 const LABEL_WIDTH: usize = 18;
 
 /// The chart as DOT source.
-pub fn render(chart: &Chart) -> anyhow::Result<String> {
+pub fn render(chart: &Chart, cx: &Context) -> anyhow::Result<String> {
     let mut title = chart.title.clone();
     if let Some(law) = chart.main_law() {
         title.push_str(&format!("\nLaw {law}: {}", law_title(law)));
     }
-    let nodes = chart.nodes().map(|(_, n)| dot_node(n)).collect();
+    let nodes = chart.nodes().map(|(_, n)| dot_node(n, cx)).collect();
     let mut edges = Vec::new();
     for (from, node) in chart.nodes() {
         for (label, to) in chart.outgoing(from) {
@@ -87,7 +87,7 @@ pub fn render(chart: &Chart) -> anyhow::Result<String> {
     Ok(page.render()?)
 }
 
-fn dot_node(node: &Node) -> DotNode<'_> {
+fn dot_node<'a>(node: &'a Node, cx: &Context) -> DotNode<'a> {
     let mut label = wrap(&to_plain(&node.text), BOX_WIDTH);
     let laws = clause_line(&node.law);
     if !laws.is_empty() {
@@ -95,7 +95,9 @@ fn dot_node(node: &Node) -> DotNode<'_> {
         label.push_str(&wrap(&laws, BOX_WIDTH));
     }
     if let Some(to) = &node.then {
-        label.push_str(&format!("\n\nContinue: {to}"));
+        let (title, _) = handover_target(cx.charts, to);
+        label.push_str("\n\n");
+        label.push_str(&wrap(&format!("Continue: {title}"), BOX_WIDTH));
     }
     DotNode {
         id: &node.id,
@@ -106,14 +108,14 @@ fn dot_node(node: &Node) -> DotNode<'_> {
 
 fn style(node: &Node) -> &'static str {
     match (node.kind, node.then.is_some()) {
-        (NodeKind::Question, _) => {
-            "shape=hexagon, style=\"filled,bold\", fillcolor=\"#fff3c4\""
-        }
+        (NodeKind::Question, _) => "shape=hexagon, style=\"filled,bold\", fillcolor=\"#fff3c4\"",
         (NodeKind::Step, _) => "shape=box, style=filled, fillcolor=\"#ffffff\"",
         (NodeKind::Ruling, false) => {
             "shape=box, peripheries=2, style=filled, fillcolor=\"#dcefdc\""
         }
-        (NodeKind::Ruling, true) => "shape=cds, style=filled, fillcolor=\"#dde7fa\"",
+        (NodeKind::Ruling, true) => {
+            "shape=cds, style=filled, fillcolor=\"#dde7fa\", margin=\"0.3,0.1\""
+        }
     }
 }
 
@@ -150,10 +152,7 @@ mod tests {
 
     #[test]
     fn dot_strings_escape_quotes_backslashes_and_line_breaks() {
-        assert_eq!(
-            escaped("a \"b\" \\N\nc\r\u{7}"),
-            "a \\\"b\\\" \\\\N\\nc  "
-        );
+        assert_eq!(escaped("a \"b\" \\N\nc\r\u{7}"), "a \\\"b\\\" \\\\N\\nc  ");
     }
 
     #[test]

@@ -8,7 +8,9 @@ use askama::Template;
 use crate::chart::{Chart, Node, NodeKind};
 use crate::markdown::{collapse_whitespace, to_html, to_inline_html, to_plain};
 
-use super::{Context, LawGroup, LawRef, Period, charts_of, handover_target, law_groups, law_ref};
+use super::{
+    Context, LawGroup, LawRef, Period, also_laws, charts_of, handover_target, law_groups, law_ref,
+};
 
 /// The site's stylesheet.
 pub const STYLE_CSS: &str = include_str!("../../templates/assets/style.css");
@@ -151,7 +153,10 @@ pub fn chart_with_svg(
 }
 
 fn canonical(cx: &Context, page: &str) -> Option<String> {
-    cx.config.base_url.as_ref().map(|base| format!("{base}{page}"))
+    cx.config
+        .base_url
+        .as_ref()
+        .map(|base| format!("{base}{page}"))
 }
 
 /// The summary as one plain line of at most about 200 characters.
@@ -318,16 +323,6 @@ fn entry<'a>(chart: &'a Chart, cx: &Context) -> EntryView<'a> {
         also: also_laws(&groups),
         situations: chart.situations.join(" · "),
         search: search_text(chart, &groups),
-    }
-}
-
-/// `Laws 41, 47, 50`: the laws after the main one.
-fn also_laws(groups: &[LawGroup]) -> String {
-    let also: Vec<String> = groups.iter().skip(1).map(|g| g.number.to_string()).collect();
-    match also.len() {
-        0 => String::new(),
-        1 => format!("Law {}", also[0]),
-        _ => format!("Laws {}", also.join(", ")),
     }
 }
 

@@ -47,7 +47,7 @@ pub fn chart(chart: &Chart, cx: &Context) -> anyhow::Result<String> {
         summary: chart.summary.as_deref().map(|s| to_markdown(s, "")),
         situations: &chart.situations,
         logic: Logic::new(chart, cx).write(),
-        mermaid: mermaid::flowchart(chart),
+        mermaid: mermaid::flowchart(chart, cx),
         examples: examples(chart),
         edition: chart.edition,
         date: cx.date.clone(),
@@ -167,11 +167,7 @@ impl<'a> Logic<'a> {
         }
         if let Some(to) = &node.then {
             let (title, at) = handover_target(self.cx.charts, to);
-            let mut line = format!(
-                "Continue in [{}]({}.md)",
-                escape_text(&title),
-                to.chart
-            );
+            let mut line = format!("Continue in [{}]({}.md)", escape_text(&title), to.chart);
             if let Some(text) = at {
                 line.push_str(&format!(" at: {}", escape_text(&text)));
             }
@@ -251,12 +247,11 @@ fn index_entry<'a>(chart: &'a Chart, cx: &Context) -> IndexEntryMd<'a> {
         .first()
         .map(|g| format!("Law {} ({})", g.number, g.title))
         .unwrap_or_default();
-    let also: Vec<String> = groups.iter().skip(1).map(|g| g.number.to_string()).collect();
     IndexEntryMd {
         id: &chart.id,
         title: &chart.title,
         main,
-        also: also.join(", "),
+        also: super::also_laws(&groups),
         situations: chart.situations.join("; "),
     }
 }

@@ -6,18 +6,21 @@
 use crate::chart::{Chart, Node, NodeKind};
 use crate::markdown::to_plain;
 
-use super::clause_line;
+use super::{Context, clause_line, handover_target};
 
 /// The flowchart source, without the fence.
-pub fn flowchart(chart: &Chart) -> String {
+pub fn flowchart(chart: &Chart, cx: &Context) -> String {
     let names: Vec<_> = chart.nodes().map(|(i, _)| i).collect();
     let name = |i| {
-        let at = names.iter().position(|&n| n == i).expect("a node of the chart");
+        let at = names
+            .iter()
+            .position(|&n| n == i)
+            .expect("a node of the chart");
         format!("n{}", at + 1)
     };
     let mut lines = vec!["flowchart TD".to_string()];
     for (i, node) in chart.nodes() {
-        lines.push(format!("  {}{}", name(i), shape(node)));
+        lines.push(format!("  {}{}", name(i), shape(node, cx)));
     }
     for (from, _) in chart.nodes() {
         for (label, to) in chart.outgoing(from) {
@@ -32,14 +35,15 @@ pub fn flowchart(chart: &Chart) -> String {
     lines.join("\n")
 }
 
-fn shape(node: &Node) -> String {
+fn shape(node: &Node, cx: &Context) -> String {
     let mut text = encode(&to_plain(&node.text));
     let laws = clause_line(&node.law);
     if !laws.is_empty() {
         text = format!("{text}<br/><i>{}</i>", encode(&laws));
     }
     if let Some(to) = &node.then {
-        text = format!("{text}<br/>Continue: {}", encode(&to.to_string()));
+        let (title, _) = handover_target(cx.charts, to);
+        text = format!("{text}<br/>Continue: {}", encode(&title));
     }
     let (open, close) = match (node.kind, node.then.is_some()) {
         (NodeKind::Question, _) => ("{{", "}}"),
@@ -57,11 +61,20 @@ fn class_of(node: &Node) -> &'static str {
     }
 }
 
-fn class_lines(chart: &Chart, name: &dyn Fn(petgraph::stable_graph::NodeIndex) -> String) -> Vec<String> {
+fn class_lines(
+    chart: &Chart,
+    name: &dyn Fn(petgraph::stable_graph::NodeIndex) -> String,
+) -> Vec<String> {
     let styles = [
-        ("question", "fill:#fff3c4,stroke:#1b1b1b,stroke-width:2px,color:#1b1b1b"),
+        (
+            "question",
+            "fill:#fff3c4,stroke:#1b1b1b,stroke-width:2px,color:#1b1b1b",
+        ),
         ("step", "fill:#ffffff,stroke:#1b1b1b,color:#1b1b1b"),
-        ("ruling", "fill:#dcefdc,stroke:#1b1b1b,stroke-width:3px,color:#1b1b1b"),
+        (
+            "ruling",
+            "fill:#dcefdc,stroke:#1b1b1b,stroke-width:3px,color:#1b1b1b",
+        ),
         ("handover", "fill:#dde7fa,stroke:#1b1b1b,color:#1b1b1b"),
     ];
     let mut lines = Vec::new();

@@ -40,7 +40,7 @@ pub struct Context<'a> {
 /// Renders one chart in `format` (a standalone page for HTML).
 pub fn render(chart: &Chart, format: Format, cx: &Context) -> anyhow::Result<String> {
     match format {
-        Format::Dot => dot::render(chart),
+        Format::Dot => dot::render(chart, cx),
         Format::Md => markdown::chart(chart, cx),
         Format::Html => html::chart(chart, cx, html::Assets::Inline),
         Format::Svg => anyhow::bail!("SVG output waits for the layout engine (branch `layout`)"),
@@ -195,6 +195,20 @@ pub fn charts_of(charts: &ChartSet, period: Period) -> Vec<&Chart> {
         .collect();
     found.sort_by(|a, b| (a.main_law(), &a.id).cmp(&(b.main_law(), &b.id)));
     found
+}
+
+/// `Laws 41, 47, 50`: the laws after the main one.
+pub fn also_laws(groups: &[LawGroup]) -> String {
+    let also: Vec<String> = groups
+        .iter()
+        .skip(1)
+        .map(|g| g.number.to_string())
+        .collect();
+    match also.len() {
+        0 => String::new(),
+        1 => format!("Law {}", also[0]),
+        _ => format!("Laws {}", also.join(", ")),
+    }
 }
 
 /// `Law 54C, 54B1` for a list of clauses; empty for none.

@@ -2,7 +2,9 @@
 //! on the shipped charts, in temporary folders.
 
 mod authoring;
+mod build;
 mod check;
+mod escaping;
 mod hostile;
 mod walk;
 

@@ -1,0 +1,312 @@
+//! `lawcharts build` and `render`: every output written where the contract
+//! says, the same bytes every time, an invalid chart writing nothing, and no
+//! file ever outside `--out`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use super::{parts, root};
+
+/// A fixed footer date, as `SOURCE_DATE_EPOCH` (2025-11-21).
+pub const EPOCH: &str = "1763683200";
+
+/// Runs `lawcharts` in `dir` with a fixed `SOURCE_DATE_EPOCH`.
+pub fn lawcharts(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("SOURCE_DATE_EPOCH", EPOCH)
+        .output()
+        .expect("lawcharts runs")
+}
+
+/// A temporary folder holding a copy of `tests/fixtures/site` as `trees/`.
+pub fn site_fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trees = dir.path().join("trees");
+    std::fs::create_dir(&trees).expect("mkdir");
+    let fixtures = root().join("tests/fixtures/site");
+    for entry in std::fs::read_dir(&fixtures).expect("fixtures") {
+        let path = entry.expect("entry").path();
+        std::fs::copy(&path, trees.join(path.file_name().expect("name"))).expect("copy");
+    }
+    dir
+}
+
+/// Every file under `dir`: relative path -> bytes.
+pub fn files(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut found = BTreeMap::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(at) = todo.pop() {
+        for entry in std::fs::read_dir(&at).expect("read dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let bytes = std::fs::read(&path).expect("read");
+                found.insert(path.strip_prefix(dir).expect("inside").to_path_buf(), bytes);
+            }
+        }
+    }
+    found
+}
+
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn text(dir: &Path, path: &str) -> String {
+    std::fs::read_to_string(dir.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+#[test]
+fn build_writes_the_site_markdown_and_dot_as_the_contract_lays_out() {
+    let dir = site_fixture();
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("built 3 chart(s) into `output`"), "{err}");
+    let written: Vec<String> = files(&dir.path().join("output"))
+        .keys()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let expected = [
+        ".lawcharts-output",
+        "dot/bid.dot",
+        "dot/lead.dot",
+        "dot/penalty.dot",
+        "md/bid.md",
+        "md/index.md",
+        "md/lead.md",
+        "md/penalty.md",
+        "site/assets/site.js",
+        "site/assets/style.css",
+        "site/bid.html",
+        "site/index.html",
+        "site/lead.html",
+        "site/penalty.html",
+    ];
+    assert_eq!(written, expected);
+    assert_eq!(names(dir.path()), ["output", "trees"]);
+}
+
+#[test]
+fn the_same_charts_give_the_same_bytes() {
+    let first = site_fixture();
+    let second = site_fixture();
+    assert_eq!(parts(&lawcharts(first.path(), &["build"])).0, 0);
+    assert_eq!(
+        parts(&lawcharts(
+            second.path(),
+            &["build", "--out", "elsewhere/out"]
+        ))
+        .0,
+        0
+    );
+    assert_eq!(
+        parts(&lawcharts(first.path(), &["build", "--out", "again"])).0,
+        0
+    );
+    let one = files(&first.path().join("output"));
+    assert_eq!(one, files(&second.path().join("elsewhere/out")));
+    assert_eq!(one, files(&first.path().join("again")));
+}
+
+#[test]
+fn an_invalid_chart_exits_1_and_leaves_the_earlier_output_untouched() {
+    let dir = site_fixture();
+    assert_eq!(parts(&lawcharts(dir.path(), &["build"])).0, 0);
+    let before = files(&dir.path().join("output"));
+    let broken = "title: Broken\nlaws: [\"54\"]\nstart: nowhere\nnodes:\n  a:\n    ruling: x\n";
+    std::fs::write(dir.path().join("trees/broken.yaml"), broken).expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build"]));
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("trees/broken.yaml:3:8"), "{err}");
+    assert!(
+        err.contains("nothing was written: `output` is as it was"),
+        "{err}"
+    );
+    assert_eq!(files(&dir.path().join("output")), before);
+    assert_eq!(names(dir.path()), ["output", "trees"]);
+}
+
+#[test]
+fn a_folder_lawcharts_did_not_write_is_never_replaced() {
+    let dir = site_fixture();
+    std::fs::create_dir(dir.path().join("docs")).expect("mkdir");
+    std::fs::write(dir.path().join("docs/notes.txt"), "mine").expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build", "--out", "docs"]));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err.trim(),
+        "error: `docs` is not a lawcharts output folder (it has no `.lawcharts-output`); refusing to replace it"
+    );
+    assert_eq!(names(&dir.path().join("docs")), ["notes.txt"]);
+    assert_eq!(names(dir.path()), ["docs", "trees"]);
+}
+
+#[test]
+fn the_config_sets_title_club_law_links_and_date() {
+    let dir = site_fixture();
+    let config = "title = \"Club charts\"\nclub = \"Ponsonby Bridge Club\"\n\
+        law_url = \"https://laws.example/{clause}\"\ndate = \"2024-06-30\"\n\
+        base_url = \"https://club.example/charts\"\n";
+    std::fs::write(dir.path().join("lawcharts.toml"), config).expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build"]));
+    assert_eq!(code, 0, "{err}");
+    let page = text(dir.path(), "output/site/lead.html");
+    assert!(
+        page.contains("<title>Opening lead out of turn · Club charts</title>"),
+        "{page}"
+    );
+    assert!(page.contains("Ponsonby Bridge Club"), "{page}");
+    assert!(page.contains("href=\"https://laws.example/54C\""), "{page}");
+    assert!(
+        page.contains("<time datetime=\"2024-06-30\">2024-06-30</time>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<link rel=\"canonical\" href=\"https://club.example/charts/lead.html\">")
+    );
+}
+
+#[test]
+fn a_bad_config_is_refused_naming_the_file() {
+    let dir = site_fixture();
+    std::fs::write(dir.path().join("lawcharts.toml"), "colour = \"red\"\n").expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build"]));
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: in `lawcharts.toml`: unknown field `colour`"),
+        "{err}"
+    );
+    assert!(!dir.path().join("output").exists());
+}
+
+#[test]
+fn the_footer_date_comes_from_source_date_epoch() {
+    let dir = site_fixture();
+    assert_eq!(parts(&lawcharts(dir.path(), &["build"])).0, 0);
+    let index = text(dir.path(), "output/site/index.html");
+    assert!(
+        index.contains("charts as of <time datetime=\"2025-11-21\">"),
+        "{index}"
+    );
+}
+
+#[test]
+fn the_index_groups_charts_by_period_and_carries_search_text() {
+    let dir = site_fixture();
+    assert_eq!(parts(&lawcharts(dir.path(), &["build"])).0, 0);
+    let index = text(dir.path(), "output/site/index.html");
+    let auction = index.find("id=\"auction\"").expect("auction group");
+    let play = index.find("id=\"play\"").expect("play group");
+    assert!(auction < play);
+    assert!(
+        !index.contains("id=\"general\""),
+        "empty periods are left out"
+    );
+    assert!(index.contains(
+        "data-search=\"opening lead out of turn wrong defender led face up opening lead out of turn \
+         law 54 faced opening lead out of turn 54a 54d law 41 commencement of play 41a\""
+    ), "{index}");
+    let bid = index.find("href=\"bid.html\"").expect("bid listed");
+    assert!(auction < bid && bid < play);
+}
+
+#[test]
+fn every_shipped_chart_builds_in_every_format() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out");
+    let trees = root().join("trees");
+    let (code, _, err) = parts(&lawcharts(
+        dir.path(),
+        &[
+            "build",
+            "--trees",
+            &trees.to_string_lossy(),
+            "--out",
+            &out.to_string_lossy(),
+        ],
+    ));
+    assert_eq!(code, 0, "{err}");
+    let written = files(&out);
+    for entry in std::fs::read_dir(&trees).expect("trees") {
+        let path = entry.expect("entry").path();
+        let id = path
+            .file_stem()
+            .expect("stem")
+            .to_string_lossy()
+            .into_owned();
+        for file in [
+            format!("site/{id}.html"),
+            format!("md/{id}.md"),
+            format!("dot/{id}.dot"),
+        ] {
+            let bytes = written
+                .get(Path::new(&file))
+                .unwrap_or_else(|| panic!("{file} missing"));
+            assert!(bytes.len() > 200, "{file} is nearly empty");
+        }
+    }
+}
+
+#[test]
+fn render_writes_one_chart_to_stdout_or_a_file() {
+    let dir = site_fixture();
+    let (code, out, err) = parts(&lawcharts(
+        dir.path(),
+        &["render", "lead", "--format", "dot"],
+    ));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("// lead: generated by lawcharts"), "{out}");
+    let (code, _, err) = parts(&lawcharts(
+        dir.path(),
+        &[
+            "render",
+            "trees/lead.yaml",
+            "--format",
+            "html",
+            "-o",
+            "lead.html",
+        ],
+    ));
+    assert_eq!(code, 0, "{err}");
+    let page = text(dir.path(), "lead.html");
+    assert!(page.contains("<style>"), "a lone page carries its styles");
+    assert!(!page.contains("assets/style.css"));
+}
+
+#[test]
+fn render_of_an_unknown_chart_suggests_the_nearest() {
+    let dir = site_fixture();
+    let (code, _, err) = parts(&lawcharts(
+        dir.path(),
+        &["render", "laed", "--format", "md"],
+    ));
+    assert_eq!(code, 2);
+    assert_eq!(err.trim(), "error: no chart `laed`; did you mean `lead`?");
+}
+
+#[test]
+fn rendered_outputs_of_the_fixture_match_their_snapshots() {
+    let dir = site_fixture();
+    for (format, name) in [("md", "lead.md"), ("dot", "lead.dot")] {
+        let (code, out, err) = parts(&lawcharts(
+            dir.path(),
+            &["render", "lead", "--format", format],
+        ));
+        assert_eq!(code, 0, "{err}");
+        insta::assert_snapshot!(name, out);
+    }
+    assert_eq!(parts(&lawcharts(dir.path(), &["build"])).0, 0);
+    insta::assert_snapshot!("lead.html", text(dir.path(), "output/site/lead.html"));
+    insta::assert_snapshot!("index.html", text(dir.path(), "output/site/index.html"));
+    insta::assert_snapshot!("index.md", text(dir.path(), "output/md/index.md"));
+}
