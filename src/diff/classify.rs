@@ -8,12 +8,14 @@ use std::collections::HashMap;
 
 use petgraph::stable_graph::NodeIndex;
 
+use super::examples::examples;
+use super::node::Pair;
 use super::{Change, ChartDiff, Diff, Status, What};
-use crate::chart::{Chart, ChartSet, HandOver, Node};
+use crate::chart::{Chart, ChartSet, Node};
 use crate::markdown::{collapse_whitespace, to_html};
 
 /// Node renames across every chart: (chart id, old node id) -> new node id.
-type Renames = HashMap<(String, String), String>;
+pub type Renames = HashMap<(String, String), String>;
 
 /// Compares the old charts with the new, by chart id.
 pub fn diff<'a>(old: &'a ChartSet, new: &'a ChartSet) -> Diff<'a> {
@@ -138,7 +140,7 @@ fn added_node(node: &Node) -> What {
 }
 
 /// Which old node each new node continues.
-struct Matching {
+pub struct Matching {
     /// (old, new): the same id, or a likely rename.
     pairs: Vec<(NodeIndex, NodeIndex)>,
     /// Old nodes with no new counterpart, in old order.
@@ -188,186 +190,17 @@ impl Matching {
     }
 
     /// An old node id as the new chart would call it.
-    fn to_new<'s>(&'s self, old_id: &'s str) -> &'s str {
+    pub fn to_new<'s>(&'s self, old_id: &'s str) -> &'s str {
         self.renamed.get(old_id).map_or(old_id, String::as_str)
     }
 }
 
-/// One node on both sides.
-struct Pair<'a> {
-    old: &'a Chart,
-    new: &'a Chart,
-    oi: NodeIndex,
-    ni: NodeIndex,
-    m: &'a Matching,
-}
-
-impl Pair<'_> {
-    fn compare(&self, renames: &Renames) -> Vec<What> {
-        let (o, n) = (&self.old.graph[self.oi], &self.new.graph[self.ni]);
-        let mut out = Vec::new();
-        if o.id != n.id {
-            out.push(What::NodeRenamed {
-                old: o.id.clone(),
-                new: n.id.clone(),
-            });
-        }
-        if o.kind != n.kind {
-            out.push(What::KindChanged {
-                old: o.kind.name(),
-                new: n.kind.name(),
-            });
-        }
-        self.edges(&mut out);
-        let old_then = o.then.as_ref().map(|h| renamed_handover(h, renames));
-        if old_then != n.then.as_ref().map(ToString::to_string) {
-            out.push(What::Then {
-                old: o.then.as_ref().map(ToString::to_string),
-                new: n.then.as_ref().map(ToString::to_string),
-            });
-        }
-        wording(o, n, &mut out);
-        if sorted_laws(o) != sorted_laws(n) {
-            out.push(What::Law {
-                old: o.law.iter().map(ToString::to_string).collect(),
-                new: n.law.iter().map(ToString::to_string).collect(),
-            });
-        }
-        out
-    }
-
-    fn edges(&self, out: &mut Vec<What>) {
-        let (old_next, old_answers) = edges_of(self.old, self.oi);
-        let (new_next, new_answers) = edges_of(self.new, self.ni);
-        let moved = old_next.as_deref().map(|t| self.m.to_new(t)) != new_next.as_deref();
-        if moved {
-            out.push(What::Next {
-                old: old_next,
-                new: new_next,
-            });
-        }
-        answers(&old_answers, &new_answers, self.m, out);
-    }
-}
-
-/// A node's `next` (if a step) and its labelled answers (label, target id).
-fn edges_of(chart: &Chart, at: NodeIndex) -> (Option<String>, Vec<(String, String)>) {
-    let mut next = None;
-    let mut labelled = Vec::new();
-    for (label, to) in chart.outgoing(at) {
-        let target = chart.graph[to].id.clone();
-        match label {
-            Some(label) => labelled.push((label.to_string(), target)),
-            None => next = Some(target),
-        }
-    }
-    (next, labelled)
-}
-
-/// Answers matched by label (a new target is a retarget), the rest by
-/// target (a new label is a relabel); what is left was added or removed.
-fn answers(old: &[(String, String)], new: &[(String, String)], m: &Matching, out: &mut Vec<What>) {
-    let mut matched: Vec<(usize, usize)> = Vec::new();
-    for (j, (label, target)) in new.iter().enumerate() {
-        let Some(i) = old.iter().position(|(l, _)| l == label) else {
-            continue;
-        };
-        matched.push((i, j));
-        if m.to_new(&old[i].1) != target {
-            out.push(What::AnswerRetargeted {
-                label: label.clone(),
-                old: old[i].1.clone(),
-                new: target.clone(),
-            });
-        }
-    }
-    for (j, (label, target)) in new.iter().enumerate() {
-        if matched.iter().any(|&(_, mj)| mj == j) {
-            continue;
-        }
-        let free = |i: &usize| !matched.iter().any(|&(mi, _)| mi == *i);
-        let same_target = (0..old.len())
-            .filter(free)
-            .find(|&i| m.to_new(&old[i].1) == target);
-        if let Some(i) = same_target {
-            matched.push((i, j));
-            out.push(What::AnswerRelabelled {
-                old: old[i].0.clone(),
-                new: label.clone(),
-                target: target.clone(),
-            });
-        }
-    }
-    for (i, (label, target)) in old.iter().enumerate() {
-        if !matched.iter().any(|&(mi, _)| mi == i) {
-            out.push(What::AnswerRemoved {
-                label: label.clone(),
-                target: target.clone(),
-            });
-        }
-    }
-    for (j, (label, target)) in new.iter().enumerate() {
-        if !matched.iter().any(|&(_, mj)| mj == j) {
-            out.push(What::AnswerAdded {
-                label: label.clone(),
-                target: target.clone(),
-            });
-        }
-    }
-    matched.sort();
-    if !matched.windows(2).all(|w| w[0].1 < w[1].1) {
-        out.push(What::AnswersReordered {
-            old: old.iter().map(|(l, _)| l.clone()).collect(),
-            new: new.iter().map(|(l, _)| l.clone()).collect(),
-        });
-    }
-}
-
-fn wording(o: &Node, n: &Node, out: &mut Vec<What>) {
-    if rendered(&o.text) != rendered(&n.text) {
-        out.push(What::Reworded {
-            field: n.kind.name(),
-            old: Some(o.text.trim().to_string()),
-            new: Some(n.text.trim().to_string()),
-        });
-    }
-    let extras = [("note", &o.note, &n.note), ("say", &o.say, &n.say)];
-    for (field, old, new) in extras {
-        if !same_optional(old.as_deref(), new.as_deref()) {
-            out.push(What::Reworded {
-                field,
-                old: old.as_deref().map(|s| s.trim().to_string()),
-                new: new.as_deref().map(|s| s.trim().to_string()),
-            });
-        }
-    }
-}
-
-fn renamed_handover(h: &HandOver, renames: &Renames) -> String {
-    let node = h.node.as_ref().map(|node| {
-        let key = (h.chart.clone(), node.clone());
-        renames.get(&key).unwrap_or(node).clone()
-    });
-    HandOver {
-        chart: h.chart.clone(),
-        node,
-    }
-    .to_string()
-}
-
-fn sorted_laws(node: &Node) -> Vec<String> {
-    let mut laws = node.law.clone();
-    laws.sort();
-    laws.dedup();
-    laws.iter().map(ToString::to_string).collect()
-}
-
 /// Markdown as the reader sees it: rendered, whitespace collapsed.
-fn rendered(text: &str) -> String {
+pub fn rendered(text: &str) -> String {
     collapse_whitespace(&to_html(text))
 }
 
-fn same_optional(old: Option<&str>, new: Option<&str>) -> bool {
+pub fn same_optional(old: Option<&str>, new: Option<&str>) -> bool {
     let seen = |t: Option<&str>| t.map(rendered).filter(|r| !r.is_empty());
     seen(old) == seen(new)
 }
@@ -421,70 +254,6 @@ fn chart_level(old: &Chart, new: &Chart, m: &Matching) -> Vec<What> {
         out.push(What::Start {
             old: old_start.clone(),
             new: new_start.clone(),
-        });
-    }
-    out
-}
-
-/// Examples matched by situation (then the path may have changed), the rest
-/// by path (then the situation was reworded).
-fn examples(old: &Chart, new: &Chart, m: &Matching) -> Vec<What> {
-    let situation = |s: &str| collapse_whitespace(s);
-    let path = |e: &crate::chart::Example, renamed: bool| {
-        let ruling = if renamed {
-            m.to_new(&e.ruling)
-        } else {
-            &e.ruling
-        };
-        (e.answers.clone(), ruling.to_string())
-    };
-    let mut out = Vec::new();
-    let mut used = vec![false; old.examples.len()];
-    let mut unmatched = Vec::new();
-    for e in &new.examples {
-        let by_situation = (0..old.examples.len()).find(|&i| {
-            !used[i] && situation(&old.examples[i].situation) == situation(&e.situation)
-        });
-        match by_situation {
-            Some(i) => {
-                used[i] = true;
-                let was = &old.examples[i];
-                if path(was, true) != path(e, false) {
-                    out.push(What::ExampleChanged {
-                        situation: e.situation.trim().to_string(),
-                        old_answers: was.answers.clone(),
-                        new_answers: e.answers.clone(),
-                        old_ruling: was.ruling.clone(),
-                        new_ruling: e.ruling.clone(),
-                    });
-                }
-            }
-            None => unmatched.push(e),
-        }
-    }
-    for e in unmatched {
-        let by_path = (0..old.examples.len())
-            .find(|&i| !used[i] && path(&old.examples[i], true) == path(e, false));
-        match by_path {
-            Some(i) => {
-                used[i] = true;
-                out.push(What::ExampleReworded {
-                    old: old.examples[i].situation.trim().to_string(),
-                    new: e.situation.trim().to_string(),
-                });
-            }
-            None => out.push(What::ExampleAdded {
-                situation: e.situation.trim().to_string(),
-                answers: e.answers.clone(),
-                ruling: e.ruling.clone(),
-            }),
-        }
-    }
-    for (e, _) in old.examples.iter().zip(&used).filter(|(_, used)| !**used) {
-        out.push(What::ExampleRemoved {
-            situation: e.situation.trim().to_string(),
-            answers: e.answers.clone(),
-            ruling: e.ruling.clone(),
         });
     }
     out

@@ -46,6 +46,8 @@ pub enum Value {
     Id(String),
     /// An answer label.
     Label(String),
+    /// Chart text quoted inside our own sentence (an example's situation).
+    Quoted(String),
 }
 
 /// One piece of a sentence.
@@ -84,6 +86,10 @@ fn text(s: &str) -> Value {
 
 fn id(s: &str) -> Value {
     Value::Id(s.to_string())
+}
+
+fn quoted(s: &str) -> Value {
+    Value::Quoted(collapse_whitespace(s))
 }
 
 fn label(s: &str) -> Value {
@@ -232,7 +238,7 @@ fn parts(what: &What) -> (Mark, Vec<Part>) {
             ruling,
         } => (
             Added,
-            example("new example: ", New(text(situation)), answers, ruling),
+            example("new example: ", New(quoted(situation)), answers, ruling),
         ),
         What::ExampleRemoved {
             situation,
@@ -240,7 +246,7 @@ fn parts(what: &What) -> (Mark, Vec<Part>) {
             ruling,
         } => (
             Removed,
-            example("example removed: ", Old(text(situation)), answers, ruling),
+            example("example removed: ", Old(quoted(situation)), answers, ruling),
         ),
         What::ExampleChanged {
             situation,
@@ -354,7 +360,7 @@ fn example_changed(
     old_ruling: &str,
     new_ruling: &str,
 ) -> Vec<Part> {
-    let mut parts = vec![say("example "), Part::Keep(text(situation)), say(": ")];
+    let mut parts = vec![say("example "), Part::Keep(quoted(situation)), say(": ")];
     if old_answers != new_answers {
         parts.extend([
             say("answers "),

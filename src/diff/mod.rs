@@ -7,7 +7,10 @@
 mod classify;
 mod command;
 mod describe;
+mod examples;
 mod git;
+mod node;
+mod outline;
 mod render_html;
 mod render_json;
 mod render_md;

@@ -84,6 +84,7 @@ fn value(v: &Value) -> String {
         Value::Text(t) => escape_text(t),
         Value::Id(id) => code(id),
         Value::Label(l) => format!("“{}”", escape_text(l)),
+        Value::Quoted(t) => format!("“{}”", escape_text(t)),
     }
 }
 

@@ -95,6 +95,7 @@ fn value(v: &Value) -> String {
         Value::Text(t) => one_line(t),
         Value::Id(id) => format!("`{}`", one_line(id)),
         Value::Label(l) => format!("\"{}\"", one_line(l)),
+        Value::Quoted(t) => format!("“{}”", one_line(t)),
     }
 }
 

@@ -129,8 +129,7 @@ mod tests {
         );
         assert_eq!(
             show(&pieces),
-            "Declarer [-must-] {+may now+} accept the {+lead or refuse it.+}"
-                .replace("the {+lead", "the [-lead.-] {+lead")
+            "Declarer [-must-] {+may now+} accept the [-lead.-] {+lead or refuse it.+}"
         );
     }
 

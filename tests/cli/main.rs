@@ -4,6 +4,7 @@
 mod authoring;
 mod build;
 mod check;
+mod diff;
 mod escaping;
 mod hostile;
 mod walk;
