@@ -188,7 +188,7 @@ fn step<'a>(
 ) -> StepView<'a> {
     let (kind, kind_label) = match (node.kind, node.then.is_some()) {
         (NodeKind::Question, _) => ("question", "Question"),
-        (NodeKind::Step, _) => ("step", "Do this"),
+        (NodeKind::Step, _) => ("do", "Do this"),
         (NodeKind::Ruling, false) => ("ruling", "Ruling"),
         (NodeKind::Ruling, true) => ("handover", "Ruling, then another chart"),
     };

@@ -2,6 +2,7 @@
 //! on the shipped charts, in temporary folders.
 
 mod authoring;
+mod browser;
 mod build;
 mod check;
 mod diff;

@@ -1,0 +1,268 @@
+//! End to end in a real browser (Debian's chromium, which `.ci/run`
+//! installs): `lawcharts serve` serves the fixture site on 127.0.0.1, and a
+//! director steps through a chart on a phone, with and without JavaScript,
+//! by mouse and by keyboard; the index search, print on one A4 page, and
+//! serve's rebuild, reload and diagnostics page. Screenshots land in
+//! `target/tmp/e2e/`.
+
+mod cdp;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use serde_json::json;
+
+use super::build::{EPOCH, site_fixture};
+use cdp::{Browser, find_chromium, pdf_pages, png_size};
+
+/// `lawcharts serve` on a free port, stopped when dropped.
+struct Served {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(dir: &Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+        .args(["serve", "--port", "0"])
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .env("SOURCE_DATE_EPOCH", EPOCH)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("lawcharts serve starts");
+    let stderr = child.stderr.take().expect("stderr is piped");
+    let mut lines = BufReader::new(stderr).lines();
+    let mut seen = String::new();
+    for line in lines.by_ref() {
+        let line = line.expect("serve's stderr");
+        if let Some(rest) = line.strip_prefix("serving ") {
+            let url = rest.split_whitespace().next().expect("a URL").to_string();
+            std::thread::spawn(move || lines.for_each(drop));
+            return Served { child, url };
+        }
+        seen.push_str(&line);
+        seen.push('\n');
+    }
+    panic!("lawcharts serve did not start:\n{seen}");
+}
+
+/// The browser, or `None` (the test is skipped) when there is no chromium
+/// outside CI; in CI a missing chromium fails the test.
+fn browser() -> Option<Browser> {
+    match find_chromium() {
+        Some(path) => Some(Browser::launch(&path)),
+        None if std::env::var_os("CI").is_some() => {
+            panic!("chromium is not installed; .ci/run installs it")
+        }
+        None => {
+            eprintln!("skipped: no chromium on PATH (apt-get install chromium)");
+            None
+        }
+    }
+}
+
+fn shots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("e2e");
+    std::fs::create_dir_all(&dir).expect("screenshot folder");
+    dir
+}
+
+/// The ids of the steps on show.
+fn visible_steps(b: &mut Browser) -> Vec<String> {
+    let ids = b.eval(
+        "[...document.querySelectorAll('.walk .step')]\
+         .filter(s => getComputedStyle(s).display !== 'none').map(s => s.id)",
+    );
+    serde_json::from_value(ids).expect("a list of ids")
+}
+
+/// The answer link with this label in the step on show.
+fn answer(label: &str) -> String {
+    format!(
+        "[...[...document.querySelectorAll('.walk .step')]\
+         .find(s => getComputedStyle(s).display !== 'none')\
+         .querySelectorAll('a.answer')].find(a => a.textContent.trim() === {})",
+        json!(label)
+    )
+}
+
+fn choose(b: &mut Browser, label: &str, then_step: &str) {
+    b.click(&answer(label));
+    b.wait_for(
+        &format!("location.hash === '#{then_step}'"),
+        &format!("`{label}` to lead to {then_step}"),
+    );
+    assert_eq!(visible_steps(b), [then_step], "after `{label}`");
+}
+
+fn step_text(b: &mut Browser, step: &str) -> String {
+    let text = b.eval(&format!("document.getElementById('{step}').innerText"));
+    text.as_str().expect("text").to_string()
+}
+
+#[test]
+fn a_director_steps_through_a_chart_on_a_phone_and_reaches_the_ruling() {
+    let Some(mut b) = browser() else { return };
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    b.viewport(390, 844, true);
+    b.goto(&format!("{}lead.html", served.url));
+    assert_eq!(visible_steps(&mut b), ["step-could-see-dummy"]);
+    let start = b.screenshot(&shots().join("phone-start.png"), false);
+    assert_eq!(png_size(&start), (390, 844));
+
+    choose(&mut b, "No", "step-declarer-chooses");
+    choose(&mut b, "Refuse", "step-refuse");
+    choose(&mut b, "Done: next step", "step-restriction");
+    let ruling = step_text(&mut b, "step-restriction");
+    assert!(ruling.contains("Declarer chooses a lead restriction."), "{ruling}");
+    assert!(ruling.contains("Law 50D2"), "{ruling}");
+    let trail = b.eval("document.getElementById('trail').innerText");
+    let trail = trail.as_str().expect("trail text");
+    assert!(trail.contains("Which option does declarer choose? Refuse"), "{trail}");
+    b.screenshot(&shots().join("phone-ruling.png"), true);
+
+    let fits = b.eval("document.documentElement.scrollWidth <= window.innerWidth");
+    assert_eq!(fits, json!(true), "nothing is wider than the phone");
+    let smallest = b.eval(
+        "Math.min(...[...document.querySelectorAll('a.answer')]\
+         .filter(a => a.offsetParent).map(a => a.getBoundingClientRect().height))",
+    );
+    assert!(smallest.as_f64().expect("a height") >= 44.0, "answer buttons are {smallest}px tall");
+
+    b.click(&answer("Continue in: Penalty card, at “Which lead restriction does declarer choose?”"));
+    b.wait_for(
+        "location.pathname.endsWith('/penalty.html') && document.readyState === 'complete'",
+        "the hand-over",
+    );
+    assert_eq!(visible_steps(&mut b), ["step-choose"]);
+}
+
+#[test]
+fn the_step_through_works_with_javascript_off() {
+    let Some(mut b) = browser() else { return };
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    b.call("Emulation.setScriptExecutionDisabled", json!({ "value": true }));
+    b.viewport(390, 844, true);
+    b.goto(&format!("{}lead.html", served.url));
+    assert_eq!(visible_steps(&mut b), ["step-could-see-dummy"]);
+    choose(&mut b, "Yes", "step-must-accept");
+    let ruling = step_text(&mut b, "step-must-accept");
+    assert!(ruling.contains("Declarer must accept the lead"), "{ruling}");
+    assert!(ruling.contains("You could have seen dummy"), "the say text: {ruling}");
+    b.screenshot(&shots().join("phone-no-script.png"), false);
+
+    b.goto(&served.url);
+    let shown = b.eval("[...document.querySelectorAll('.entry')].filter(e => e.offsetParent).length");
+    assert_eq!(shown, json!(3), "without a script the index is the full list");
+    assert_eq!(b.eval("document.getElementById('search').hidden"), json!(true));
+}
+
+#[test]
+fn the_keyboard_alone_reaches_an_answer_and_follows_it() {
+    let Some(mut b) = browser() else { return };
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    b.viewport(1280, 900, false);
+    b.goto(&format!("{}lead.html", served.url));
+    for _ in 0..30 {
+        b.press("Tab", 9);
+        let on = b.eval("document.activeElement.textContent.trim()");
+        if on == json!("No") {
+            break;
+        }
+    }
+    assert_eq!(b.eval("document.activeElement.textContent.trim()"), json!("No"));
+    b.press("Enter", 13);
+    b.wait_for("location.hash === '#step-declarer-chooses'", "Enter to follow the link");
+    b.wait_for(
+        "document.activeElement.id === 'step-declarer-chooses-h'",
+        "focus on the new question",
+    );
+    b.screenshot(&shots().join("desktop-step.png"), false);
+}
+
+#[test]
+fn the_index_finds_charts_by_situation_law_number_and_law_title() {
+    let Some(mut b) = browser() else { return };
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    b.viewport(390, 844, true);
+    b.goto(&served.url);
+    b.screenshot(&shots().join("phone-index.png"), false);
+    for (query, expected) in [
+        ("27", vec!["bid.html"]),
+        ("law 50", vec!["penalty.html"]),
+        ("commencement", vec!["lead.html"]),
+        ("wrong defender", vec!["lead.html"]),
+        ("", vec!["bid.html", "penalty.html", "lead.html"]),
+    ] {
+        b.eval(
+            "(() => { const i = document.getElementById('search-input'); \
+             i.value = ''; i.dispatchEvent(new Event('input')); })()",
+        );
+        b.click("document.getElementById('search-input')");
+        b.type_text(query);
+        let shown = b.eval(
+            "[...document.querySelectorAll('.entry')].filter(e => e.offsetParent)\
+             .map(e => e.querySelector('a').getAttribute('href'))",
+        );
+        assert_eq!(shown, json!(expected), "search `{query}`");
+    }
+}
+
+#[test]
+fn print_puts_the_chart_on_one_a4_page() {
+    let Some(mut b) = browser() else { return };
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    b.goto(&format!("{}lead.html", served.url));
+    let pdf = b.pdf();
+    assert_eq!(pdf_pages(&pdf), 1, "one A4 page");
+    std::fs::write(shots().join("print.pdf"), &pdf).expect("write PDF");
+    b.call("Emulation.setEmulatedMedia", json!({ "media": "print" }));
+    b.viewport(794, 1123, false);
+    let shot = b.screenshot(&shots().join("print-width.png"), false);
+    assert_eq!(png_size(&shot), (794, 1123));
+    let walk = b.eval("getComputedStyle(document.getElementById('walk')).display");
+    assert_eq!(walk, json!("none"), "the step-through is not printed");
+}
+
+#[test]
+fn serve_rebuilds_reloads_and_shows_diagnostics_while_a_chart_is_broken() {
+    let Some(mut b) = browser() else { return };
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    b.goto(&format!("{}lead.html", served.url));
+    let chart = dir.path().join("trees/lead.yaml");
+    let text = std::fs::read_to_string(&chart).expect("read chart");
+
+    let changed = text.replace("The lead stands; dummy is spread.", "The lead stands; dummy goes down.");
+    std::fs::write(&chart, changed).expect("write chart");
+    b.wait_for("document.body.innerText.includes('dummy goes down')", "a reload with the change");
+
+    std::fs::write(&chart, text.replace("start: could-see-dummy", "start: could-see-dumy"))
+        .expect("write chart");
+    b.wait_for("document.body.innerText.includes('do not check')", "the diagnostics page");
+    let shown = b.eval("document.querySelector('.diagnostics').innerText");
+    let shown = shown.as_str().expect("diagnostics");
+    assert!(shown.contains("trees/lead.yaml:8:8"), "{shown}");
+    assert!(shown.contains("did you mean `could-see-dummy`?"), "{shown}");
+    b.screenshot(&shots().join("serve-diagnostics.png"), false);
+    let kept = std::fs::read_to_string(dir.path().join("output/site/lead.html")).expect("page");
+    assert!(kept.contains("dummy goes down"), "the last good build stays on disk");
+
+    std::fs::write(&chart, &text).expect("write chart");
+    b.wait_for("document.querySelector('#step-could-see-dummy') !== null", "the chart again");
+}
