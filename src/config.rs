@@ -92,10 +92,8 @@ impl Config {
     }
 
     fn validate(&self) -> anyhow::Result<()> {
-        if let Some(url) = &self.base_url {
-            if !is_web_url(url) {
-                bail!("`base_url` must start with http:// or https://, not `{url}`");
-            }
+        if let Some(url) = self.base_url.as_ref().filter(|u| !is_web_url(u)) {
+            bail!("`base_url` must start with http:// or https://, not `{url}`");
         }
         if !is_web_url(&self.law_url) {
             bail!("`law_url` must start with http:// or https://");
@@ -110,10 +108,8 @@ impl Config {
                 lawbook::EDITION
             );
         }
-        if let Some(date) = &self.date {
-            if !is_iso_date(date) {
-                bail!("`date` must be written YYYY-MM-DD, not `{date}`");
-            }
+        if let Some(date) = self.date.as_ref().filter(|d| !is_iso_date(d)) {
+            bail!("`date` must be written YYYY-MM-DD, not `{date}`");
         }
         Ok(())
     }

@@ -156,10 +156,8 @@ fn respond(request: &Request, site: &Path, state: &Shared) -> Response<std::io::
         return reply(404, "text/html", with_reload(not_found()).into_bytes());
     };
     let kind = content_type(&path);
-    if kind.starts_with("text/html") {
-        if let Some(text) = failure {
-            return reply(200, kind, with_reload(failure_page(&text)).into_bytes());
-        }
+    if let Some(text) = failure.filter(|_| kind.starts_with("text/html")) {
+        return reply(200, kind, with_reload(failure_page(&text)).into_bytes());
     }
     match std::fs::read(&path) {
         Ok(bytes) if kind.starts_with("text/html") => {

@@ -64,7 +64,11 @@ impl Browser {
             .stderr(Stdio::piped())
             .spawn()
             .expect("chromium starts");
-        let url = devtools_url(&mut child);
+        let Ok(url) = devtools_url(&mut child) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("chromium did not start DevTools");
+        };
         let (mut socket, _) = tungstenite::connect(url.as_str()).expect("DevTools connects");
         if let MaybeTlsStream::Plain(stream) = socket.get_mut() {
             stream
@@ -79,12 +83,18 @@ impl Browser {
             _profile: profile,
         };
         let target = browser.call("Target.createTarget", json!({ "url": "about:blank" }));
-        let target_id = target["targetId"].as_str().expect("a target id").to_string();
+        let target_id = target["targetId"]
+            .as_str()
+            .expect("a target id")
+            .to_string();
         let attached = browser.call(
             "Target.attachToTarget",
             json!({ "targetId": target_id, "flatten": true }),
         );
-        browser.session = attached["sessionId"].as_str().expect("a session").to_string();
+        browser.session = attached["sessionId"]
+            .as_str()
+            .expect("a session")
+            .to_string();
         browser.call("Page.enable", json!({}));
         browser
     }
@@ -131,7 +141,9 @@ impl Browser {
         let deadline = Instant::now() + Duration::from_secs(15);
         while Instant::now() < deadline {
             // A page in the middle of loading may have no body yet: not yet true.
-            let check = format!("(() => {{ try {{ return Boolean({js}); }} catch (e) {{ return false; }} }})()");
+            let check = format!(
+                "(() => {{ try {{ return Boolean({js}); }} catch (e) {{ return false; }} }})()"
+            );
             if self.eval(&check) == json!(true) {
                 return;
             }
@@ -144,7 +156,10 @@ impl Browser {
     pub fn goto(&mut self, url: &str) {
         self.call("Page.navigate", json!({ "url": url }));
         self.wait_for(
-            &format!("location.href === {} && document.readyState === 'complete'", json!(url)),
+            &format!(
+                "location.href === {} && document.readyState === 'complete'",
+                json!(url)
+            ),
             url,
         );
     }
@@ -211,21 +226,20 @@ impl Browser {
 
 /// Reads chromium's standard error up to the DevTools address, then keeps
 /// draining it so chromium never blocks on a full pipe.
-fn devtools_url(child: &mut Child) -> String {
+fn devtools_url(child: &mut Child) -> Result<String, String> {
     let stderr = child.stderr.take().expect("stderr is piped");
     let mut lines = BufReader::new(stderr).lines();
-    let deadline = Instant::now() + Duration::from_secs(30);
     let mut seen = String::new();
-    while Instant::now() < deadline {
-        let Some(Ok(line)) = lines.next() else { break };
+    while let Some(Ok(line)) = lines.next() {
         if let Some(url) = line.strip_prefix("DevTools listening on ") {
             std::thread::spawn(move || lines.for_each(drop));
-            return url.trim().to_string();
+            return Ok(url.trim().to_string());
         }
         seen.push_str(&line);
         seen.push('\n');
     }
-    panic!("chromium did not start DevTools:\n{seen}");
+    eprintln!("{seen}");
+    Err(seen)
 }
 
 /// Standard base64 (as DevTools sends images and PDFs).

@@ -30,7 +30,7 @@ impl Drop for Served {
 }
 
 fn serve(dir: &Path) -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+    let child = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
         .args(["serve", "--port", "0"])
         .current_dir(dir)
         .env("NO_COLOR", "1")
@@ -40,15 +40,19 @@ fn serve(dir: &Path) -> Served {
         .stderr(Stdio::piped())
         .spawn()
         .expect("lawcharts serve starts");
-    let stderr = child.stderr.take().expect("stderr is piped");
+    let mut served = Served {
+        child,
+        url: String::new(),
+    };
+    let stderr = served.child.stderr.take().expect("stderr is piped");
     let mut lines = BufReader::new(stderr).lines();
     let mut seen = String::new();
     for line in lines.by_ref() {
         let line = line.expect("serve's stderr");
         if let Some(rest) = line.strip_prefix("serving ") {
-            let url = rest.split_whitespace().next().expect("a URL").to_string();
+            served.url = rest.split_whitespace().next().expect("a URL").to_string();
             std::thread::spawn(move || lines.for_each(drop));
-            return Served { child, url };
+            return served;
         }
         seen.push_str(&line);
         seen.push('\n');
@@ -125,11 +129,17 @@ fn a_director_steps_through_a_chart_on_a_phone_and_reaches_the_ruling() {
     choose(&mut b, "Refuse", "step-refuse");
     choose(&mut b, "Done: next step", "step-restriction");
     let ruling = step_text(&mut b, "step-restriction");
-    assert!(ruling.contains("Declarer chooses a lead restriction."), "{ruling}");
+    assert!(
+        ruling.contains("Declarer chooses a lead restriction."),
+        "{ruling}"
+    );
     assert!(ruling.contains("Law 50D2"), "{ruling}");
     let trail = b.eval("document.getElementById('trail').innerText");
     let trail = trail.as_str().expect("trail text");
-    assert!(trail.contains("Which option does declarer choose? Refuse"), "{trail}");
+    assert!(
+        trail.contains("Which option does declarer choose? Refuse"),
+        "{trail}"
+    );
     b.screenshot(&shots().join("phone-ruling.png"), true);
 
     let fits = b.eval("document.documentElement.scrollWidth <= window.innerWidth");
@@ -138,9 +148,14 @@ fn a_director_steps_through_a_chart_on_a_phone_and_reaches_the_ruling() {
         "Math.min(...[...document.querySelectorAll('a.answer')]\
          .filter(a => a.offsetParent).map(a => a.getBoundingClientRect().height))",
     );
-    assert!(smallest.as_f64().expect("a height") >= 44.0, "answer buttons are {smallest}px tall");
+    assert!(
+        smallest.as_f64().expect("a height") >= 44.0,
+        "answer buttons are {smallest}px tall"
+    );
 
-    b.click(&answer("Continue in: Penalty card, at “Which lead restriction does declarer choose?”"));
+    b.click(&answer(
+        "Continue in: Penalty card, at “Which lead restriction does declarer choose?”",
+    ));
     b.wait_for(
         "location.pathname.endsWith('/penalty.html') && document.readyState === 'complete'",
         "the hand-over",
@@ -153,20 +168,34 @@ fn the_step_through_works_with_javascript_off() {
     let Some(mut b) = browser() else { return };
     let dir = site_fixture();
     let served = serve(dir.path());
-    b.call("Emulation.setScriptExecutionDisabled", json!({ "value": true }));
+    b.call(
+        "Emulation.setScriptExecutionDisabled",
+        json!({ "value": true }),
+    );
     b.viewport(390, 844, true);
     b.goto(&format!("{}lead.html", served.url));
     assert_eq!(visible_steps(&mut b), ["step-could-see-dummy"]);
     choose(&mut b, "Yes", "step-must-accept");
     let ruling = step_text(&mut b, "step-must-accept");
     assert!(ruling.contains("Declarer must accept the lead"), "{ruling}");
-    assert!(ruling.contains("You could have seen dummy"), "the say text: {ruling}");
+    assert!(
+        ruling.contains("You could have seen dummy"),
+        "the say text: {ruling}"
+    );
     b.screenshot(&shots().join("phone-no-script.png"), false);
 
     b.goto(&served.url);
-    let shown = b.eval("[...document.querySelectorAll('.entry')].filter(e => e.offsetParent).length");
-    assert_eq!(shown, json!(3), "without a script the index is the full list");
-    assert_eq!(b.eval("document.getElementById('search').hidden"), json!(true));
+    let shown =
+        b.eval("[...document.querySelectorAll('.entry')].filter(e => e.offsetParent).length");
+    assert_eq!(
+        shown,
+        json!(3),
+        "without a script the index is the full list"
+    );
+    assert_eq!(
+        b.eval("document.getElementById('search').hidden"),
+        json!(true)
+    );
 }
 
 #[test]
@@ -183,9 +212,15 @@ fn the_keyboard_alone_reaches_an_answer_and_follows_it() {
             break;
         }
     }
-    assert_eq!(b.eval("document.activeElement.textContent.trim()"), json!("No"));
+    assert_eq!(
+        b.eval("document.activeElement.textContent.trim()"),
+        json!("No")
+    );
     b.press("Enter", 13);
-    b.wait_for("location.hash === '#step-declarer-chooses'", "Enter to follow the link");
+    b.wait_for(
+        "location.hash === '#step-declarer-chooses'",
+        "Enter to follow the link",
+    );
     b.wait_for(
         "document.activeElement.id === 'step-declarer-chooses-h'",
         "focus on the new question",
@@ -248,21 +283,39 @@ fn serve_rebuilds_reloads_and_shows_diagnostics_while_a_chart_is_broken() {
     let chart = dir.path().join("trees/lead.yaml");
     let text = std::fs::read_to_string(&chart).expect("read chart");
 
-    let changed = text.replace("The lead stands; dummy is spread.", "The lead stands; dummy goes down.");
+    let changed = text.replace(
+        "The lead stands; dummy is spread.",
+        "The lead stands; dummy goes down.",
+    );
     std::fs::write(&chart, changed).expect("write chart");
-    b.wait_for("document.body.innerText.includes('dummy goes down')", "a reload with the change");
+    b.wait_for(
+        "document.body.innerText.includes('dummy goes down')",
+        "a reload with the change",
+    );
 
-    std::fs::write(&chart, text.replace("start: could-see-dummy", "start: could-see-dumy"))
-        .expect("write chart");
-    b.wait_for("document.body.innerText.includes('do not check')", "the diagnostics page");
+    std::fs::write(
+        &chart,
+        text.replace("start: could-see-dummy", "start: could-see-dumy"),
+    )
+    .expect("write chart");
+    b.wait_for(
+        "document.body.innerText.includes('do not check')",
+        "the diagnostics page",
+    );
     let shown = b.eval("document.querySelector('.diagnostics').innerText");
     let shown = shown.as_str().expect("diagnostics");
     assert!(shown.contains("trees/lead.yaml:8:8"), "{shown}");
     assert!(shown.contains("did you mean `could-see-dummy`?"), "{shown}");
     b.screenshot(&shots().join("serve-diagnostics.png"), false);
     let kept = std::fs::read_to_string(dir.path().join("output/site/lead.html")).expect("page");
-    assert!(kept.contains("dummy goes down"), "the last good build stays on disk");
+    assert!(
+        kept.contains("dummy goes down"),
+        "the last good build stays on disk"
+    );
 
     std::fs::write(&chart, &text).expect("write chart");
-    b.wait_for("document.querySelector('#step-could-see-dummy') !== null", "the chart again");
+    b.wait_for(
+        "document.querySelector('#step-could-see-dummy') !== null",
+        "the chart again",
+    );
 }
