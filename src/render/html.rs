@@ -261,6 +261,37 @@ fn examples(chart: &Chart) -> Vec<ExampleView<'_>> {
         .collect()
 }
 
+/// A drawing from `render_svg` made ready to sit inside a chart page: no
+/// XML declaration, and each node wrapped in a link to its step.
+pub fn inline_svg(svg: &str) -> String {
+    let body = match svg.find("<svg") {
+        Some(at) => &svg[at..],
+        None => svg,
+    };
+    let mut out = String::with_capacity(body.len() + 1024);
+    let mut rest = body;
+    while let Some(at) = rest.find("<g class=\"node ") {
+        out.push_str(&rest[..at]);
+        rest = &rest[at..];
+        let id = rest
+            .split_once("id=\"node-")
+            .and_then(|(_, after)| after.split_once('"'))
+            .map(|(id, _)| id)
+            .filter(|id| crate::id::is_valid_id(id));
+        let end = rest.find("</g>").map_or(rest.len(), |e| e + "</g>".len());
+        match id {
+            Some(id) => out.push_str(&format!(
+                "<a href=\"#step-{id}\" class=\"node-link\">{}</a>",
+                &rest[..end]
+            )),
+            None => out.push_str(&rest[..end]),
+        }
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[derive(Template)]
 #[template(path = "index.html")]
 struct IndexPage<'a> {
@@ -335,4 +366,22 @@ fn search_text(chart: &Chart, groups: &[LawGroup]) -> String {
         parts.extend(g.clauses.iter().map(|c| c.clause.clone()));
     }
     collapse_whitespace(&parts.join(" ")).to_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_node_of_an_inline_drawing_links_to_its_step() {
+        let svg = "<?xml version=\"1.0\"?>\n<svg><g class=\"edge\"><path/></g>\
+            <g class=\"node question\" id=\"node-who-led\" role=\"group\"><rect/></g>\
+            <g class=\"node ruling\" id=\"node-stands\"><text>x</text></g></svg>";
+        assert_eq!(
+            inline_svg(svg),
+            "<svg><g class=\"edge\"><path/></g>\
+             <a href=\"#step-who-led\" class=\"node-link\"><g class=\"node question\" id=\"node-who-led\" role=\"group\"><rect/></g></a>\
+             <a href=\"#step-stands\" class=\"node-link\"><g class=\"node ruling\" id=\"node-stands\"><text>x</text></g></a></svg>"
+        );
+    }
 }
