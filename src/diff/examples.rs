@@ -1,24 +1,46 @@
 //! A chart's worked examples on both sides: matched by situation (then the
-//! answers or the ruling may have changed), the rest by path (then the
-//! situation was reworded); what is left was added or removed.
+//! route may have changed), the rest by route (then the situation was
+//! reworded); what is left was added or removed. An example's route is the
+//! nodes it passes, so a relabelled answer or a renamed node is no change to
+//! the examples that use it: only a different way or a different ruling is.
 
 use super::What;
 use super::classify::Matching;
-use crate::chart::{Chart, Example};
+use crate::chart::{Chart, Example, Stop};
 use crate::markdown::collapse_whitespace;
 
-/// Examples matched by situation (then the path may have changed), the rest
-/// by path (then the situation was reworded).
+/// Where an example goes: the nodes it passes, as the new chart names them;
+/// its answers and ruling as written when it does not reach a ruling (a side
+/// whose example fails `check`).
+#[derive(PartialEq, Eq)]
+enum Route {
+    Nodes(Vec<String>),
+    Written(Vec<String>, String),
+}
+
+fn route<'c>(chart: &'c Chart, e: &'c Example, name: impl Fn(&'c str) -> &'c str) -> Route {
+    let (route, stop) = chart.follow_from(chart.start, &e.answers);
+    match stop {
+        Stop::Ruling(_) => Route::Nodes(
+            route
+                .visits
+                .iter()
+                .map(|(i, _)| name(&chart.graph[*i].id).to_string())
+                .collect(),
+        ),
+        _ => Route::Written(e.answers.clone(), name(&e.ruling).to_string()),
+    }
+}
+
+/// Examples matched by situation, then by route.
 pub fn examples(old: &Chart, new: &Chart, m: &Matching) -> Vec<What> {
     let situation = |s: &str| collapse_whitespace(s);
-    let path = |e: &Example, renamed: bool| {
-        let ruling = if renamed {
-            m.to_new(&e.ruling)
-        } else {
-            &e.ruling
-        };
-        (e.answers.clone(), ruling.to_string())
-    };
+    let old_routes: Vec<Route> = old
+        .examples
+        .iter()
+        .map(|e| route(old, e, |id| m.to_new(id)))
+        .collect();
+    let new_route = |e| route(new, e, |id| id);
     let mut out = Vec::new();
     let mut used = vec![false; old.examples.len()];
     let mut unmatched = Vec::new();
@@ -30,7 +52,7 @@ pub fn examples(old: &Chart, new: &Chart, m: &Matching) -> Vec<What> {
             Some(i) => {
                 used[i] = true;
                 let was = &old.examples[i];
-                if path(was, true) != path(e, false) {
+                if old_routes[i] != new_route(e) {
                     out.push(What::ExampleChanged {
                         situation: e.situation.trim().to_string(),
                         old_answers: was.answers.clone(),
@@ -44,9 +66,8 @@ pub fn examples(old: &Chart, new: &Chart, m: &Matching) -> Vec<What> {
         }
     }
     for e in unmatched {
-        let by_path = (0..old.examples.len())
-            .find(|&i| !used[i] && path(&old.examples[i], true) == path(e, false));
-        match by_path {
+        let by_route = (0..old.examples.len()).find(|&i| !used[i] && old_routes[i] == new_route(e));
+        match by_route {
             Some(i) => {
                 used[i] = true;
                 out.push(What::ExampleReworded {

@@ -53,11 +53,10 @@ fn whole(chart: &Chart, mark: Mark) -> Vec<NodeLine> {
     chart
         .nodes()
         .map(|(i, node)| {
+            // The whole chart is new (or gone): its nodes are marked, their
+            // answers need no mark of their own.
             let mut line = plain(chart, i, node);
             line.mark = Some(mark);
-            for edge in &mut line.edges {
-                edge.mark = Some(mark);
-            }
             line
         })
         .collect()

@@ -192,3 +192,21 @@ fn the_summary_counts_charts_and_classes() {
 fn old_chart() -> String {
     question("      One: a\n      Two: b\n      Three: c\n", "")
 }
+
+#[test]
+fn examples_compare_by_route_so_a_relabel_does_not_change_them() {
+    let examples = |label: &str| {
+        format!("examples:\n  - situation: S.\n    answers: [\"{label}\"]\n    ruling: b\n")
+    };
+    let answers = |label: &str| format!("      One: a\n      {label}: b\n      Three: c\n");
+    let old = question(&answers("Two"), "") + &examples("Two");
+    let new = question(&answers("Deux"), "") + &examples("Deux");
+    assert!(
+        matches!(
+            changes(&old, &new).as_slice(),
+            [What::AnswerRelabelled { .. }]
+        ),
+        "{:?}",
+        changes(&old, &new)
+    );
+}
