@@ -165,15 +165,16 @@ impl Matching {
             .map(|(i, _)| i)
             .collect();
         let mut renamed = HashMap::new();
+        let mut added: Vec<(NodeIndex, String)> = added
+            .into_iter()
+            .map(|ni| (ni, rendered(&new.graph[ni].text)))
+            .collect();
         removed.retain(|&oi| {
             let text = rendered(&old.graph[oi].text);
-            let Some(k) = added
-                .iter()
-                .position(|&ni| rendered(&new.graph[ni].text) == text)
-            else {
+            let Some(k) = added.iter().position(|(_, t)| *t == text) else {
                 return true;
             };
-            let ni = added.remove(k);
+            let (ni, _) = added.remove(k);
             renamed.insert(old.graph[oi].id.clone(), new.graph[ni].id.clone());
             pairs.push((oi, ni));
             false

@@ -46,7 +46,7 @@ Examples:
   lawcharts diff --rev main                      trees/ at `main` against the work tree
   lawcharts diff --rev v1.0 --format md --only logic,law
 
-Exit status: 0 no differences, 1 differences, 2 trouble (a side has invalid charts, a path cannot be read).")]
+Exit status: 0 no differences, 1 differences, 2 trouble (a chart that does not load on one side, a path that cannot be read).")]
 pub struct DiffArgs {
     /// OLD and NEW: two chart files, or two folders of charts. With `--rev`,
     /// one PATH, a chart file or a folder (default `trees`).
