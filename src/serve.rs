@@ -152,13 +152,15 @@ fn respond(request: &Request, site: &Path, state: &Shared) -> Response<std::io::
         RELOAD_PATH => return reply(200, "text/javascript", RELOAD_JS.into()),
         _ => {}
     }
+    let is_page = url.ends_with('/') || url.ends_with(".html");
+    if let Some(text) = failure.filter(|_| is_page) {
+        let page = with_reload(failure_page(&text)).into_bytes();
+        return reply(200, "text/html; charset=utf-8", page);
+    }
     let Some(path) = file_in(site, url) else {
         return reply(404, "text/html", with_reload(not_found()).into_bytes());
     };
     let kind = content_type(&path);
-    if let Some(text) = failure.filter(|_| kind.starts_with("text/html")) {
-        return reply(200, kind, with_reload(failure_page(&text)).into_bytes());
-    }
     match std::fs::read(&path) {
         Ok(bytes) if kind.starts_with("text/html") => {
             let page = String::from_utf8_lossy(&bytes).into_owned();
@@ -243,10 +245,11 @@ fn failure_page(diagnostics: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>Charts do not check</title>\n<link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n\
+         <title>Charts do not check</title>\n<style>{}</style>\n</head>\n<body>\n\
          <main id=\"main\">\n<h1>The charts do not check</h1>\n\
          <p>Fix the problems below and save; this page reloads by itself.</p>\n\
          <pre class=\"diagnostics\">{}</pre>\n</main>\n</body>\n</html>\n",
+        crate::render::html::STYLE_CSS,
         escape_html(diagnostics)
     )
 }

@@ -8,6 +8,7 @@ mod check;
 mod diff;
 mod escaping;
 mod hostile;
+mod serve;
 mod walk;
 
 use std::path::{Path, PathBuf};

@@ -7,58 +7,13 @@
 
 mod cdp;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 
 use serde_json::json;
 
-use super::build::{EPOCH, site_fixture};
+use super::build::site_fixture;
+use super::serve::serve;
 use cdp::{Browser, find_chromium, pdf_pages, png_size};
-
-/// `lawcharts serve` on a free port, stopped when dropped.
-struct Served {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(dir: &Path) -> Served {
-    let child = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
-        .args(["serve", "--port", "0"])
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env("SOURCE_DATE_EPOCH", EPOCH)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("lawcharts serve starts");
-    let mut served = Served {
-        child,
-        url: String::new(),
-    };
-    let stderr = served.child.stderr.take().expect("stderr is piped");
-    let mut lines = BufReader::new(stderr).lines();
-    let mut seen = String::new();
-    for line in lines.by_ref() {
-        let line = line.expect("serve's stderr");
-        if let Some(rest) = line.strip_prefix("serving ") {
-            served.url = rest.split_whitespace().next().expect("a URL").to_string();
-            std::thread::spawn(move || lines.for_each(drop));
-            return served;
-        }
-        seen.push_str(&line);
-        seen.push('\n');
-    }
-    panic!("lawcharts serve did not start:\n{seen}");
-}
 
 /// The browser, or `None` (the test is skipped) when there is no chromium
 /// outside CI; in CI a missing chromium fails the test.
