@@ -10,8 +10,8 @@ use petgraph::stable_graph::NodeIndex;
 
 use super::examples::examples;
 use super::node::Pair;
-use super::{Change, ChartDiff, Diff, Status, What};
-use crate::chart::{Chart, ChartSet, Node};
+use super::{Change, ChartDiff, Diff, LeadsTo, NodeSummary, Status, What};
+use crate::chart::{Chart, ChartSet};
 use crate::markdown::{collapse_whitespace, to_html};
 
 /// Node renames across every chart: (chart id, old node id) -> new node id.
@@ -106,15 +106,12 @@ fn changed<'a>(
                 };
                 changes.extend(pair.compare(renames).into_iter().map(|w| change(id, w)));
             }
-            None => changes.push(change(id, added_node(node))),
+            None => changes.push(change(id, What::NodeAdded(summary(new, ni)))),
         }
     }
     for &oi in &m.removed {
         let node = &old.graph[oi];
-        let what = What::NodeRemoved {
-            node_kind: node.kind.name(),
-            text: node.text.trim().to_string(),
-        };
+        let what = What::NodeRemoved(summary(old, oi));
         changes.push(change(Some(&node.id), what));
     }
     changes.extend(examples(old, new, m).into_iter().map(|w| change(None, w)));
@@ -132,10 +129,22 @@ fn changed<'a>(
     })
 }
 
-fn added_node(node: &Node) -> What {
-    What::NodeAdded {
+/// A whole node, for one added or removed.
+fn summary(chart: &Chart, at: NodeIndex) -> NodeSummary {
+    let node = &chart.graph[at];
+    NodeSummary {
         node_kind: node.kind.name(),
         text: node.text.trim().to_string(),
+        law: node.law.iter().map(ToString::to_string).collect(),
+        leads_to: chart
+            .outgoing(at)
+            .into_iter()
+            .map(|(label, to)| LeadsTo {
+                label: label.map(str::to_string),
+                target: chart.graph[to].id.clone(),
+            })
+            .collect(),
+        then: node.then.as_ref().map(ToString::to_string),
     }
 }
 

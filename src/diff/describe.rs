@@ -3,7 +3,7 @@
 //! and differ only in how they mark and escape it.
 
 use super::words::{self, Piece};
-use super::{Change, What};
+use super::{Change, NodeSummary, What};
 use crate::markdown::collapse_whitespace;
 
 /// Whether a change adds, removes or alters something.
@@ -153,13 +153,8 @@ fn parts(what: &What) -> (Mark, Vec<Part>) {
                 Old(id(old)),
             ],
         ),
-        What::NodeAdded { node_kind, text: t } => {
-            (Added, vec![say(format!("new {node_kind}: ")), New(text(t))])
-        }
-        What::NodeRemoved { node_kind, text: t } => (
-            Removed,
-            vec![say(format!("{node_kind} removed: ")), Old(text(t))],
-        ),
+        What::NodeAdded(node) => (Added, whole_node("new ", "", node, New)),
+        What::NodeRemoved(node) => (Removed, whole_node("", " removed", node, Old)),
         What::NodeRenamed { old, .. } => (
             Changed,
             vec![
@@ -260,6 +255,37 @@ fn parts(what: &What) -> (Mark, Vec<Part>) {
         ),
         What::ExampleReworded { old, new } => (Changed, reworded("example", Some(old), Some(new))),
     }
+}
+
+/// An added or removed node: its text, then its clauses, where it leads and
+/// any hand-over.
+fn whole_node(before: &str, after: &str, node: &NodeSummary, side: fn(Value) -> Part) -> Vec<Part> {
+    let mut parts = vec![
+        say(format!("{before}{}{after}: ", node.node_kind)),
+        side(text(&node.text)),
+    ];
+    if !node.law.is_empty() {
+        parts.push(say(" ["));
+        parts.push(Part::Keep(list(&node.law, "")));
+        parts.push(say("]"));
+    }
+    for (i, to) in node.leads_to.iter().enumerate() {
+        parts.push(say(if i == 0 { " (" } else { "; " }));
+        if let Some(l) = &to.label {
+            parts.push(Part::Keep(label(l)));
+            parts.push(say(" "));
+        }
+        parts.push(say("→ "));
+        parts.push(Part::Keep(id(&to.target)));
+        if i + 1 == node.leads_to.len() {
+            parts.push(say(")"));
+        }
+    }
+    if let Some(then) = &node.then {
+        parts.push(say(" → continue with "));
+        parts.push(Part::Keep(id(then)));
+    }
+    parts
 }
 
 fn mark_of<T>(old: &Option<T>, new: &Option<T>) -> Mark {

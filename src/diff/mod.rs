@@ -98,15 +98,9 @@ pub enum What {
     /// The chart starts at another node.
     Start { old: String, new: String },
     /// A node only in the new version.
-    NodeAdded {
-        node_kind: &'static str,
-        text: String,
-    },
+    NodeAdded(NodeSummary),
     /// A node only in the old version.
-    NodeRemoved {
-        node_kind: &'static str,
-        text: String,
-    },
+    NodeRemoved(NodeSummary),
     /// A removed and an added node with the same text: likely one node renamed.
     NodeRenamed { old: String, new: String },
     /// A question became a step, and so on.
@@ -201,6 +195,30 @@ impl What {
             | ExampleReworded { .. } => Class::Examples,
         }
     }
+}
+
+/// A node added or removed, whole: what it says, cites and leads to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NodeSummary {
+    /// `question`, `step` or `ruling`.
+    pub node_kind: &'static str,
+    /// Its text (Markdown).
+    pub text: String,
+    /// Its clauses.
+    pub law: Vec<String>,
+    /// Its answers, or a step's `next`.
+    pub leads_to: Vec<LeadsTo>,
+    /// A ruling's hand-over.
+    pub then: Option<String>,
+}
+
+/// An answer (or a step's `next`, with no label) and the node it goes to.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LeadsTo {
+    /// The answer; `None` for `next`.
+    pub label: Option<String>,
+    /// The node id it goes to.
+    pub target: String,
 }
 
 /// Whether a chart is new, gone or changed.

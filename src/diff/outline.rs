@@ -134,9 +134,12 @@ fn changed(chart: &ChartDiff, old: &Chart, new: &Chart) -> Vec<NodeLine> {
         {
             let mut line = plain(old, i, node);
             line.mark = Some(Mark::Removed);
-            line.edges
-                .iter_mut()
-                .for_each(|e| e.mark = Some(Mark::Removed));
+            for e in &mut line.edges {
+                e.mark = Some(Mark::Removed);
+                if let Some(now) = renamed.get(e.target_id.as_str()) {
+                    e.target_id = now.to_string();
+                }
+            }
             ghosts.entry(before.clone()).or_default().push(line);
         }
     }
