@@ -16,8 +16,11 @@ fn synthetic(n: usize) -> (tempfile::TempDir, PathBuf) {
 fn check_synthetic(c: &mut Criterion) {
     let mut group = c.benchmark_group("check");
     group.sample_size(10);
-    for n in [10, 100, 1_000, 10_000] {
+    for n in [10, 100, 1_000, 2_000, 10_000, 20_000] {
         let (_dir, path) = synthetic(n);
+        let report = lawcharts::check::check_paths(std::slice::from_ref(&path)).expect("check");
+        let errors = report.count(lawcharts::diagnostic::Severity::Error);
+        assert_eq!(errors, 0, "the {n}-node chart must check clean to be measured");
         group.bench_with_input(BenchmarkId::new("synthetic", n), &path, |b, path| {
             b.iter(|| lawcharts::check::check_paths(std::slice::from_ref(path)).expect("check"))
         });

@@ -67,7 +67,7 @@ fn a_30_megabyte_file_is_refused_by_size() {
     let (code, err) = check_text(text.as_bytes());
     assert_eq!(code, 1);
     assert!(
-        err.contains("file is 30000000 bytes; a chart may be at most 1048576 bytes"),
+        err.contains("file is 30000000 bytes; a chart may be at most 8388608 bytes"),
         "{err}"
     );
 }
