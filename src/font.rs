@@ -40,7 +40,11 @@ impl Metrics {
     fn load(bytes: &'static [u8]) -> Metrics {
         let face = Face::parse(bytes, 0).expect("the bundled font is a valid TrueType file");
         let per_em = f32::from(face.units_per_em());
-        let mut metrics = Metrics { face, per_em, ascii: [0.0; 128] };
+        let mut metrics = Metrics {
+            face,
+            per_em,
+            ascii: [0.0; 128],
+        };
         for (code, slot) in (0u8..128).zip(0..128) {
             metrics.ascii[slot] = metrics.lookup(char::from(code));
         }
@@ -62,7 +66,11 @@ impl Metrics {
         if c.is_control() {
             return 0.0;
         }
-        match self.face.glyph_index(c).and_then(|g| self.face.glyph_hor_advance(g)) {
+        match self
+            .face
+            .glyph_index(c)
+            .and_then(|g| self.face.glyph_hor_advance(g))
+        {
             Some(units) => f32::from(units) / self.per_em,
             None if is_wide(c) => MISSING_WIDE_ADVANCE,
             None => MISSING_ADVANCE,
@@ -111,7 +119,11 @@ pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
         if measure_in(weight, &joined, size_pt) <= max_width {
             line = joined;
             continue;
@@ -173,7 +185,9 @@ mod tests {
         // DejaVu Sans: "M" is 1767 and "i" 569 units of 2048 per em.
         assert!((measure("M", 10.0) - 10.0 * 1767.0 / 2048.0).abs() < 1e-4);
         assert!((measure("i", 10.0) - 10.0 * 569.0 / 2048.0).abs() < 1e-4);
-        assert!((measure("Mi", 20.0) - 2.0 * (measure("M", 10.0) + measure("i", 10.0))).abs() < 1e-3);
+        assert!(
+            (measure("Mi", 20.0) - 2.0 * (measure("M", 10.0) + measure("i", 10.0))).abs() < 1e-3
+        );
     }
 
     #[test]

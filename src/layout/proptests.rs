@@ -1,0 +1,1 @@
+//! Property tests: random decision charts always lay out soundly.
