@@ -81,13 +81,13 @@ fn transpose(layers: &mut Layers) {
     for _ in 0..4 {
         let mut improved = false;
         for r in 0..layers.ranks.len() {
+            let mut pos = positions(layers);
             for i in 0..layers.ranks[r].len().saturating_sub(1) {
-                let before = crossings_around(layers, r);
-                layers.ranks[r].swap(i, i + 1);
-                if crossings_around(layers, r) < before {
-                    improved = true;
-                } else {
+                let (u, v) = (layers.ranks[r][i], layers.ranks[r][i + 1]);
+                if pair_crossings(layers, &pos, v, u) < pair_crossings(layers, &pos, u, v) {
                     layers.ranks[r].swap(i, i + 1);
+                    (pos[u], pos[v]) = (pos[v], pos[u]);
+                    improved = true;
                 }
             }
         }
@@ -97,14 +97,27 @@ fn transpose(layers: &mut Layers) {
     }
 }
 
-fn crossings_around(layers: &Layers, r: usize) -> usize {
-    let pos = positions(layers);
-    let above = if r > 0 {
-        gap_crossings(layers, &pos, r - 1)
-    } else {
-        0
+/// Crossings between the segments of `left` and those of `right` when
+/// `left` stands just left of `right`, above and below them.
+fn pair_crossings(layers: &Layers, pos: &[f32], left: usize, right: usize) -> usize {
+    let above = |item: usize| -> Vec<f32> {
+        layers.ups[item]
+            .iter()
+            .map(|&s| pos[layers.segments[s].upper] + SLOT_WEIGHT * layers.segments[s].slot)
+            .collect()
     };
-    above + gap_crossings(layers, &pos, r)
+    let below = |item: usize| -> Vec<f32> {
+        layers.downs[item]
+            .iter()
+            .map(|&s| pos[layers.segments[s].lower])
+            .collect()
+    };
+    let inverted = |a: Vec<f32>, b: Vec<f32>| {
+        a.iter()
+            .map(|x| b.iter().filter(|y| x > *y).count())
+            .sum::<usize>()
+    };
+    inverted(above(left), above(right)) + inverted(below(left), below(right))
 }
 
 /// Crossings between all ranks.

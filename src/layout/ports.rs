@@ -8,8 +8,10 @@ use super::geometry::EPS;
 use super::graph::{Chart, Port};
 use super::rank::Layers;
 
-/// Widest spacing of arrows arriving at one box.
-const ENTRY_SPACING: f32 = 16.0;
+/// Spacing of arrows arriving at one box side by side.
+const ENTRY_GAP: f32 = 12.0;
+/// Least distance between an arrow and another edge's line in the same gap.
+const DODGE: f32 = 4.0;
 /// Least distance of an arrow from the corner of its box's top.
 const ENTRY_MARGIN: f32 = 6.0;
 
@@ -62,12 +64,58 @@ fn spread_entries(layers: &Layers, xs: &[f32], sized: &[Sized], ends: &mut Ends)
             arriving[last].push((from, i));
         }
     }
+    let leaving = verticals_leaving(layers, xs, ends);
     for (v, mut flows) in arriving.into_iter().enumerate() {
         flows.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         let (low, high) = top_span(xs[v], &sized[v]);
         let from: Vec<f32> = flows.iter().map(|f| f.0).collect();
-        for (x, (_, flow)) in entry_xs(xs[v], low, high, &from).into_iter().zip(&flows) {
-            ends.entry[*flow] = x;
+        let mut entries = entry_xs(xs[v], low, high, &from);
+        if let Some(above) = layers.rank_of[v].checked_sub(1) {
+            let ids: Vec<usize> = flows.iter().map(|f| f.1).collect();
+            dodge(&mut entries, &ids, &leaving[above], (low, high));
+        }
+        for (x, flow) in entries.into_iter().zip(flows.iter().map(|f| f.1)) {
+            ends.entry[flow] = x;
+        }
+    }
+}
+
+/// Per rank, the x (and flow) of every line going down from it into the gap below.
+fn verticals_leaving(layers: &Layers, xs: &[f32], ends: &Ends) -> Vec<Vec<(f32, usize)>> {
+    let mut leaving = vec![Vec::new(); layers.ranks.len()];
+    for (flow, chain) in layers.chains.iter().enumerate() {
+        for (k, &item) in chain.iter().enumerate().take(chain.len().saturating_sub(1)) {
+            let x = if k == 0 { ends.turn[flow] } else { xs[item] };
+            leaving[layers.rank_of[item]].push((x, flow));
+        }
+    }
+    leaving
+}
+
+/// Move arrows off an x where another edge comes down into the same gap,
+/// so no two edges ever run along one line; order and spacing are kept.
+fn dodge(entries: &mut [f32], flows: &[usize], leaving: &[(f32, usize)], (low, high): (f32, f32)) {
+    let taken = |x: f32, flow: usize| {
+        leaving
+            .iter()
+            .any(|&(y, f)| f != flow && (x - y).abs() < DODGE)
+    };
+    for i in 0..entries.len() {
+        if !taken(entries[i], flows[i]) {
+            continue;
+        }
+        let lower = if i > 0 { entries[i - 1] + DODGE } else { low };
+        let upper = if i + 1 < entries.len() {
+            entries[i + 1] - DODGE
+        } else {
+            high
+        };
+        let tries = (1..=6).flat_map(|k| [k as f32 * DODGE, -(k as f32) * DODGE]);
+        if let Some(x) = tries
+            .map(|d| entries[i] + d)
+            .find(|&x| x >= lower && x <= upper && !taken(x, flows[i]))
+        {
+            entries[i] = x;
         }
     }
 }
@@ -81,28 +129,31 @@ fn top_span(x: f32, s: &Sized) -> (f32, f32) {
 }
 
 /// The x of each arrow into a box centred on `cx` whose top spans
-/// `low..high`, for arrows coming from the sorted x's in `from`.
+/// `low..high`, for arrows coming from the sorted x's in `from`: straight
+/// down where the top allows, else as near as the spacing allows; a lone
+/// arrow from beyond the box enters at the centre.
 fn entry_xs(cx: f32, low: f32, high: f32, from: &[f32]) -> Vec<f32> {
     let k = from.len();
-    if k <= 1 {
-        return vec![cx; k];
+    if k == 1 {
+        let straight = from[0] >= low && from[0] <= high;
+        return vec![if straight { from[0] } else { cx }];
     }
-    if let Some(p) = from.iter().position(|x| (x - cx).abs() < EPS) {
-        let left = (cx - low) / p.max(1) as f32;
-        let right = (high - cx) / (k - 1 - p).max(1) as f32;
-        let (left, right) = (left.min(ENTRY_SPACING), right.min(ENTRY_SPACING));
-        return (0..k)
-            .map(|i| {
-                if i < p {
-                    cx - (p - i) as f32 * left
-                } else {
-                    cx + (i - p) as f32 * right
-                }
-            })
-            .collect();
+    let mut xs: Vec<f32> = from.iter().map(|x| x.clamp(low, high)).collect();
+    for i in 1..k {
+        xs[i] = xs[i].max(xs[i - 1] + ENTRY_GAP);
     }
-    let spacing = ((high - low) / (k - 1) as f32).min(ENTRY_SPACING);
-    let first = cx - spacing * (k - 1) as f32 / 2.0;
+    for i in (0..k.saturating_sub(1)).rev() {
+        xs[i] = xs[i].min(xs[i + 1] - ENTRY_GAP);
+    }
+    if xs.first().is_some_and(|&x| x >= low - EPS) && xs.last().is_some_and(|&x| x <= high + EPS) {
+        return xs;
+    }
+    let spacing = if k > 1 {
+        ((high - low) / (k - 1) as f32).min(ENTRY_GAP)
+    } else {
+        0.0
+    };
+    let first = cx - spacing * k.saturating_sub(1) as f32 / 2.0;
     (0..k).map(|i| first + spacing * i as f32).collect()
 }
 
@@ -141,23 +192,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_arrow_enters_at_the_centre() {
+    fn a_lone_arrow_enters_straight_if_it_can_else_at_the_centre() {
+        assert_eq!(entry_xs(50.0, 10.0, 90.0, &[30.0]), vec![30.0]);
         assert_eq!(entry_xs(50.0, 10.0, 90.0, &[0.0]), vec![50.0]);
     }
 
     #[test]
-    fn an_arrow_from_straight_above_keeps_the_centre_and_others_go_beside_it() {
+    fn arrows_enter_straight_where_they_can_and_keep_their_spacing() {
         assert_eq!(
-            entry_xs(50.0, 10.0, 90.0, &[0.0, 50.0, 200.0]),
-            vec![34.0, 50.0, 66.0]
+            entry_xs(50.0, 10.0, 90.0, &[0.0, 50.0, 55.0, 200.0]),
+            vec![10.0, 50.0, 62.0, 90.0]
         );
     }
 
     #[test]
-    fn arrows_from_elsewhere_spread_evenly_about_the_centre() {
+    fn arrows_too_many_for_the_top_spread_evenly_about_the_centre() {
         assert_eq!(
-            entry_xs(50.0, 40.0, 60.0, &[0.0, 10.0, 200.0]),
-            vec![40.0, 50.0, 60.0]
+            entry_xs(50.0, 45.0, 55.0, &[0.0, 10.0, 200.0]),
+            vec![45.0, 50.0, 55.0]
         );
     }
 }

@@ -51,22 +51,38 @@ fn cost_above(a: &Run, b: &Run) -> u32 {
 }
 
 /// The track of each run (0 is the highest) and the number of tracks.
+/// Pairs are ordered strongest preference first, each the way it prefers
+/// unless that would contradict the orders already fixed.
 pub(super) fn assign(runs: &[Run]) -> (Vec<usize>, usize) {
     let n = runs.len();
-    let mut above: Vec<Vec<usize>> = vec![Vec::new(); n]; // above[i]: runs that must be above i
+    let mut pairs: Vec<(u32, usize, usize)> = Vec::new(); // (strength, upper, lower)
     for i in 0..n {
         for j in i + 1..n {
-            if !runs[i].overlaps(&runs[j]) {
-                continue;
-            }
-            if cost_above(&runs[i], &runs[j]) <= cost_above(&runs[j], &runs[i]) {
-                above[j].push(i);
-            } else {
-                above[i].push(j);
+            if runs[i].overlaps(&runs[j]) {
+                let (down, up) = (
+                    cost_above(&runs[i], &runs[j]),
+                    cost_above(&runs[j], &runs[i]),
+                );
+                pairs.push(if down <= up {
+                    (up - down, i, j)
+                } else {
+                    (down - up, j, i)
+                });
             }
         }
     }
-    make_acyclic(&mut above);
+    pairs.sort_by(|a, b| b.0.cmp(&a.0));
+    let mut below: Vec<Vec<usize>> = vec![Vec::new(); n]; // below[i]: runs i must be above
+    let mut above: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (_, i, j) in pairs {
+        let (i, j) = if reaches(&below, j, i) {
+            (j, i)
+        } else {
+            (i, j)
+        };
+        below[i].push(j);
+        above[j].push(i);
+    }
     let mut track = vec![usize::MAX; n];
     for i in 0..n {
         depth(i, &above, &mut track);
@@ -75,38 +91,19 @@ pub(super) fn assign(runs: &[Run]) -> (Vec<usize>, usize) {
     (track, count)
 }
 
-/// Reverse the constraints that close a cycle, found by a depth-first walk;
-/// every pair stays ordered, so overlapping runs still get different tracks.
-fn make_acyclic(above: &mut [Vec<usize>]) {
-    let n = above.len();
-    let mut state = vec![0u8; n];
-    let mut flips = Vec::new();
-    for root in 0..n {
-        if state[root] != 0 {
-            continue;
+/// Whether `to` is reachable from `from` along `edges`.
+fn reaches(edges: &[Vec<usize>], from: usize, to: usize) -> bool {
+    let mut seen = vec![false; edges.len()];
+    let mut stack = vec![from];
+    while let Some(v) = stack.pop() {
+        if v == to {
+            return true;
         }
-        let mut stack = vec![(root, 0usize)];
-        state[root] = 1;
-        while let Some((v, k)) = stack.pop() {
-            let Some(&w) = above[v].get(k) else {
-                state[v] = 2;
-                continue;
-            };
-            stack.push((v, k + 1));
-            match state[w] {
-                0 => {
-                    state[w] = 1;
-                    stack.push((w, 0));
-                }
-                1 => flips.push((v, w)),
-                _ => {}
-            }
+        if !std::mem::replace(&mut seen[v], true) {
+            stack.extend(&edges[v]);
         }
     }
-    for (v, w) in flips {
-        above[v].retain(|&x| x != w);
-        above[w].push(v);
-    }
+    false
 }
 
 /// One more than the deepest run that must be above `i`.
