@@ -42,9 +42,10 @@ pub(super) fn ends(layers: &Layers, xs: &[f32], chart: &Chart, sized: &[Sized]) 
         };
     }
     spread_entries(layers, xs, sized, &mut ends);
+    let mut stubs = Vec::new();
     for (i, f) in chart.flows.iter().enumerate() {
         if matches!(f.port, Port::Left | Port::Right) && layers.chains[i].len() > 1 {
-            bend_once_if_clear(layers, xs, i, f.port, &mut ends);
+            bend_once_if_clear(layers, xs, i, f.port, &mut ends, &mut stubs);
         }
     }
     ends
@@ -158,8 +159,16 @@ fn entry_xs(cx: f32, low: f32, high: f32, from: &[f32]) -> Vec<f32> {
 }
 
 /// A side exit whose next point lies beyond its turn goes straight out to
-/// above it and down, if that line meets no other item or its side room.
-fn bend_once_if_clear(layers: &Layers, xs: &[f32], flow: usize, port: Port, ends: &mut Ends) {
+/// above it and down, if that line meets no other item, side room or such
+/// line (`stubs`: rank and span of those drawn so far).
+fn bend_once_if_clear(
+    layers: &Layers,
+    xs: &[f32],
+    flow: usize,
+    port: Port,
+    ends: &mut Ends,
+    stubs: &mut Vec<(usize, f32, f32)>,
+) {
     let chain = &layers.chains[flow];
     let target = if chain.len() == 2 {
         ends.entry[flow]
@@ -181,9 +190,14 @@ fn bend_once_if_clear(layers: &Layers, xs: &[f32], flow: usize, port: Port, ends
         );
         b < low - ENTRY_MARGIN || a > high + ENTRY_MARGIN
     });
-    if beyond && clear {
+    let rank_index = layers.rank_of[upper];
+    let free = stubs
+        .iter()
+        .all(|&(r, a, b)| r != rank_index || b < low - ENTRY_MARGIN || a > high + ENTRY_MARGIN);
+    if beyond && clear && free {
         ends.turn[flow] = target;
         ends.bent_once[flow] = true;
+        stubs.push((rank_index, low, high));
     }
 }
 
