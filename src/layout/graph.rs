@@ -87,7 +87,54 @@ impl Chart {
     pub fn rank_count(&self) -> usize {
         self.ranks.iter().max().map_or(0, |r| r + 1)
     }
+
+    /// Move boxes whose children all lie two or more ranks below down into
+    /// whichever rank in reach keeps the widest rank narrowest (a box that
+    /// ends a path stays next to its question). `widths` are the boxes'
+    /// widths with the room they keep free.
+    pub fn ease_ranks(&mut self, widths: &[f32]) {
+        let n = self.ranks.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for f in self.flows.iter().filter(|f| f.upper != f.lower) {
+            children[f.upper].push(f.lower);
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.ranks[v]));
+        for v in order {
+            let Some(lowest) = children[v].iter().map(|&c| self.ranks[c]).min() else {
+                continue;
+            };
+            let current = self.ranks[v];
+            let mut best = (self.widest_rank(widths), current);
+            for r in current + 1..lowest {
+                self.ranks[v] = r;
+                let widest = self.widest_rank(widths);
+                if widest < best.0 - 1.0 {
+                    best = (widest, r);
+                }
+            }
+            self.ranks[v] = best.1;
+        }
+    }
+
+    /// Width of the widest rank: its boxes, and a dummy's room for each
+    /// edge passing through it.
+    fn widest_rank(&self, widths: &[f32]) -> f32 {
+        let mut total = vec![0.0f32; self.rank_count()];
+        for (v, &r) in self.ranks.iter().enumerate() {
+            total[r] += widths[v];
+        }
+        for f in &self.flows {
+            for r in self.ranks[f.upper] + 1..self.ranks[f.lower] {
+                total[r] += DUMMY_WIDTH;
+            }
+        }
+        total.into_iter().fold(0.0, f32::max)
+    }
 }
+
+/// Room an edge passing through a rank takes there, for [`Chart::ease_ranks`].
+const DUMMY_WIDTH: f32 = 20.0;
 
 /// Edges that close a cycle in a depth-first walk from the start (then from
 /// every node not yet reached, in chart order).

@@ -119,9 +119,9 @@ impl Default for LayoutOptions {
             label_size: 8.5,
             max_text_width: 150.0,
             max_label_width: 90.0,
-            padding: 7.0,
-            node_gap: 18.0,
-            rank_gap: 22.0,
+            padding: 6.0,
+            node_gap: 14.0,
+            rank_gap: 16.0,
             margin: 12.0,
         }
     }
@@ -211,8 +211,13 @@ pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
         .iter()
         .map(|e| boxes::label(e.label.as_deref(), options))
         .collect();
-    let chart = graph::Chart::new(input.nodes.len(), &edges);
+    let mut chart = graph::Chart::new(input.nodes.len(), &edges);
     let sized = boxes::fit_ports(measured, &chart, &labels);
+    let room: Vec<f32> = sized
+        .iter()
+        .map(|s| s.w + s.left_reserve + s.right_reserve + options.node_gap)
+        .collect();
+    chart.ease_ranks(&room);
     let mut layers = rank::Layers::new(&chart, &sized);
     order::reduce(&mut layers);
     let xs = position::assign(&layers, options);

@@ -135,6 +135,9 @@ fn top_span(x: f32, s: &Sized) -> (f32, f32) {
 /// arrow from beyond the box enters at the centre.
 fn entry_xs(cx: f32, low: f32, high: f32, from: &[f32]) -> Vec<f32> {
     let k = from.len();
+    if k == 0 {
+        return Vec::new();
+    }
     if k == 1 {
         let straight = from[0] >= low && from[0] <= high;
         return vec![if straight { from[0] } else { cx }];
@@ -143,7 +146,8 @@ fn entry_xs(cx: f32, low: f32, high: f32, from: &[f32]) -> Vec<f32> {
     for i in 1..k {
         xs[i] = xs[i].max(xs[i - 1] + ENTRY_GAP);
     }
-    for i in (0..k.saturating_sub(1)).rev() {
+    xs[k - 1] = xs[k - 1].min(high);
+    for i in (0..k - 1).rev() {
         xs[i] = xs[i].min(xs[i + 1] - ENTRY_GAP);
     }
     if xs.first().is_some_and(|&x| x >= low - EPS) && xs.last().is_some_and(|&x| x <= high + EPS) {

@@ -52,17 +52,27 @@ fn align(layers: &Layers, pos: &[usize]) -> Vec<Option<usize>> {
     let mut up: Vec<Option<usize>> = vec![None; layers.items.len()];
     let mut taken = vec![false; layers.items.len()];
     let mut accepted: Vec<usize> = Vec::new();
-    for kind in [SegmentKind::Inner, SegmentKind::Main, SegmentKind::Beside] {
+    for kind in [
+        SegmentKind::Main,
+        SegmentKind::Inner,
+        SegmentKind::Tail,
+        SegmentKind::Beside,
+    ] {
         for rank in &layers.ranks {
             for &v in rank {
-                let candidate = layers.ups[v].iter().copied().find(|&s| {
-                    let seg = &layers.segments[s];
-                    seg.kind == kind
-                        && up[v].is_none()
-                        && !taken[seg.upper]
-                        && !crosses(layers, pos, s, &accepted)
-                });
-                if let Some(s) = candidate {
+                if up[v].is_some() {
+                    continue;
+                }
+                let mut candidates: Vec<usize> = layers.ups[v]
+                    .iter()
+                    .copied()
+                    .filter(|&s| {
+                        let seg = &layers.segments[s];
+                        seg.kind == kind && !taken[seg.upper] && !crosses(layers, pos, s, &accepted)
+                    })
+                    .collect();
+                candidates.sort_by_key(|&s| pos[layers.segments[s].upper]);
+                if let Some(&s) = candidates.get(candidates.len().saturating_sub(1) / 2) {
                     up[v] = Some(s);
                     taken[layers.segments[s].upper] = true;
                     accepted.push(s);

@@ -36,10 +36,12 @@ pub(super) struct Segment {
 /// What a segment wants from the coordinates, strongest claim first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) enum SegmentKind {
+    /// A main line (or a step's next) leaving its box: straight down.
+    Main,
     /// Between two dummies: part of a long edge, kept straight.
     Inner,
-    /// A main line, or the last or first piece of a long edge: straight down.
-    Main,
+    /// The last piece of a long edge, into its box.
+    Tail,
     /// From a bottom port beside the main line: straight down from the port.
     Beside,
     /// From a side end: the lower item wants to sit under the turn.
@@ -130,11 +132,10 @@ impl Layers {
         for pair in chain.windows(2) {
             let id = self.segments.len();
             segments.push(id);
-            let inner = self.items[pair[0]].node.is_none() && self.items[pair[1]].node.is_none();
-            let kind = if inner {
-                SegmentKind::Inner
-            } else {
-                SegmentKind::Main
+            let kind = match (self.items[pair[0]].node, self.items[pair[1]].node) {
+                (None, None) => SegmentKind::Inner,
+                (None, Some(_)) => SegmentKind::Tail,
+                (Some(_), _) => SegmentKind::Main,
             };
             self.segments.push(Segment {
                 upper: pair[0],

@@ -12,9 +12,9 @@ use super::tracks::{self, Run};
 use super::{EdgeLabel, LayoutOptions};
 
 /// Space between two tracks, and between the last track and the next row.
-const TRACK_GAP: f32 = 8.0;
+const TRACK_GAP: f32 = 6.0;
 /// Space between a box and a label beside or under it.
-const LABEL_MARGIN: f32 = 4.0;
+const LABEL_MARGIN: f32 = 3.0;
 
 /// Boxes' rectangles, edge paths and labels, in input order.
 pub(super) struct Routed {
