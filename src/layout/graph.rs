@@ -125,9 +125,12 @@ impl Chart {
             total[r] += widths[v];
         }
         for f in &self.flows {
-            for r in self.ranks[f.upper] + 1..self.ranks[f.lower] {
-                total[r] += DUMMY_WIDTH;
-            }
+            let (above, below) = (self.ranks[f.upper], self.ranks[f.lower]);
+            total
+                .iter_mut()
+                .take(below)
+                .skip(above + 1)
+                .for_each(|t| *t += DUMMY_WIDTH);
         }
         total.into_iter().fold(0.0, f32::max)
     }

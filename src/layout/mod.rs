@@ -8,6 +8,7 @@
 //! reduction), [`position`] (x), [`route`] (y, ports, tracks, paths, labels).
 
 mod boxes;
+mod fit;
 pub mod geometry;
 mod graph;
 mod order;
@@ -23,6 +24,7 @@ mod proptests;
 
 use serde::{Deserialize, Serialize};
 
+pub use fit::layout_for_a4;
 pub use geometry::{Point, Rect};
 pub use quality::{Quality, quality};
 

@@ -62,10 +62,9 @@ fn random_chart(seed: u64, n: usize) -> LayoutInput {
     for child in 1..n {
         targets[dice.roll(child)].push(child);
     }
-    for from in 0..n.saturating_sub(1) {
+    for (from, out) in targets.iter_mut().enumerate().take(n.saturating_sub(1)) {
         for _ in 0..dice.roll(3) {
-            let to = from + 1 + dice.roll(n - from - 1);
-            targets[from].push(to);
+            out.push(from + 1 + dice.roll(n - from - 1));
         }
     }
     let mut input = LayoutInput::default();
@@ -162,4 +161,95 @@ fn edges_out_of_range_are_ignored_and_cycles_still_lay_out() {
 fn an_empty_chart_is_an_empty_drawing() {
     let placed = layout(&LayoutInput::default(), &LayoutOptions::default());
     assert!(placed.boxes.is_empty());
+}
+
+/// The sample charts in `tests/fixtures/layout/`, by name.
+fn samples() -> Vec<(&'static str, LayoutInput)> {
+    let parse = |json: &str| serde_json::from_str(json).expect("the sample charts are valid JSON");
+    vec![
+        (
+            "opening-lead-out-of-turn",
+            parse(include_str!(
+                "../../tests/fixtures/layout/opening-lead-out-of-turn.json"
+            )),
+        ),
+        (
+            "insufficient-bid",
+            parse(include_str!(
+                "../../tests/fixtures/layout/insufficient-bid.json"
+            )),
+        ),
+        (
+            "revoke",
+            parse(include_str!("../../tests/fixtures/layout/revoke.json")),
+        ),
+        (
+            "call-out-of-rotation",
+            parse(include_str!(
+                "../../tests/fixtures/layout/call-out-of-rotation.json"
+            )),
+        ),
+    ]
+}
+
+#[test]
+fn sample_charts_are_sound_with_few_crossings() {
+    for (name, chart) in samples() {
+        let q = quality(&layout(&chart, &LayoutOptions::default()));
+        assert!(q.is_sound(), "{name}: {q:?}");
+        assert_eq!(
+            (q.label_collisions, q.edge_overlaps),
+            (0, 0),
+            "{name}: {q:?}"
+        );
+        assert!(q.crossings <= 6, "{name}: {q:?}");
+    }
+}
+
+#[test]
+fn sample_charts_fitted_to_a4_print_at_least_six_tenths_size() {
+    for (name, chart) in samples() {
+        let q = quality(&super::layout_for_a4(&chart, &LayoutOptions::default()));
+        assert!(q.is_sound(), "{name}: {q:?}");
+        assert!(q.a4_text_scale >= 0.6, "{name}: {q:?}");
+    }
+}
+
+#[test]
+fn main_lines_into_boxes_with_one_way_in_run_straight_down() {
+    let (_, chart) = samples().remove(0);
+    let placed = layout(&chart, &LayoutOptions::default());
+    let ways_in = |to: usize| placed.edges.iter().filter(|e| e.to == to).count();
+    for e in placed.edges.iter().filter(|e| ways_in(e.to) == 1) {
+        let from = placed.boxes[e.from].rect;
+        let first = e.points[0];
+        if (first.x - from.cx()).abs() < 0.01 && (first.y - from.bottom()).abs() < 0.01 {
+            assert_eq!(
+                e.points.len(),
+                2,
+                "{} → {} bends",
+                placed.boxes[e.from].id,
+                placed.boxes[e.to].id
+            );
+        }
+    }
+}
+
+#[test]
+fn a_yes_answer_never_leaves_on_the_right() {
+    for (name, chart) in samples() {
+        let placed = layout(&chart, &LayoutOptions::default());
+        for e in placed
+            .edges
+            .iter()
+            .filter(|e| e.label.as_ref().is_some_and(|l| l.text == "Yes"))
+        {
+            let from = placed.boxes[e.from].rect;
+            assert!(
+                e.points[0].x < from.right() - 0.01,
+                "{name}: Yes from {}",
+                placed.boxes[e.from].id
+            );
+        }
+    }
 }

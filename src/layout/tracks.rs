@@ -71,7 +71,7 @@ pub(super) fn assign(runs: &[Run]) -> (Vec<usize>, usize) {
             }
         }
     }
-    pairs.sort_by(|a, b| b.0.cmp(&a.0));
+    pairs.sort_by_key(|p| std::cmp::Reverse(p.0));
     let mut below: Vec<Vec<usize>> = vec![Vec::new(); n]; // below[i]: runs i must be above
     let mut above: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (_, i, j) in pairs {

@@ -101,13 +101,13 @@ fn num(value: f32) -> String {
 
 /// Text with the characters XML 1.0 forbids removed (escaping is askama's).
 fn xml_text(text: &str) -> String {
-    text.chars()
-        .filter(|&c| {
-            !(c.is_control() && !matches!(c, '\t' | '\n' | '\r'))
-                && c != '\u{FFFE}'
-                && c != '\u{FFFF}'
-        })
-        .collect()
+    text.chars().filter(|&c| xml_allowed(c)).collect()
+}
+
+/// Whether XML 1.0 allows `c` in text: no control characters but tab and
+/// line breaks, and not the two non-characters U+FFFE and U+FFFF.
+fn xml_allowed(c: char) -> bool {
+    (!c.is_control() || matches!(c, '\t' | '\n' | '\r')) && !matches!(c, '\u{FFFE}' | '\u{FFFF}')
 }
 
 fn description(layout: &Layout) -> String {
