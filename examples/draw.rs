@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use lawcharts::layout::{LayoutInput, LayoutOptions, layout, quality};
+use lawcharts::layout::{LayoutInput, LayoutOptions, layout, layout_for_a4, quality};
 use lawcharts::{font, render};
 
 fn main() -> Result<()> {
@@ -56,6 +56,11 @@ fn draw(input: &Path, out: &Path) -> Result<()> {
         "{name}: {} nodes, {:?}",
         chart.nodes.len(),
         quality(&placed)
+    );
+    let fitted = quality(&layout_for_a4(&chart, &LayoutOptions::default()));
+    println!(
+        "{name} fitted to A4: text scale {:.3}",
+        fitted.a4_text_scale
     );
     Ok(())
 }

@@ -97,30 +97,43 @@ fn transpose(layers: &mut Layers) {
     }
 }
 
-/// Crossings between the segments of `left` and those of `right` when
+/// Cost of two segments crossing; answers of one question that leave in
+/// the wrong order cost more, since that also puts an answer on the wrong side.
+const CROSSING: usize = 2;
+const WRONG_SIDE: usize = 3;
+
+/// Crossing cost between the segments of `left` and those of `right` when
 /// `left` stands just left of `right`, above and below them.
 fn pair_crossings(layers: &Layers, pos: &[f32], left: usize, right: usize) -> usize {
-    let above = |item: usize| -> Vec<f32> {
+    let above = |item: usize| -> Vec<(usize, f32)> {
+        let key = |s: usize| pos[layers.segments[s].upper] + SLOT_WEIGHT * layers.segments[s].slot;
         layers.ups[item]
             .iter()
-            .map(|&s| pos[layers.segments[s].upper] + SLOT_WEIGHT * layers.segments[s].slot)
+            .map(|&s| (layers.segments[s].upper, key(s)))
             .collect()
     };
-    let below = |item: usize| -> Vec<f32> {
+    let below = |item: usize| -> Vec<(usize, f32)> {
         layers.downs[item]
             .iter()
-            .map(|&s| pos[layers.segments[s].lower])
+            .map(|&s| (item, pos[layers.segments[s].lower]))
             .collect()
     };
-    let inverted = |a: Vec<f32>, b: Vec<f32>| {
+    let inverted = |a: Vec<(usize, f32)>, b: Vec<(usize, f32)>| -> usize {
+        let cost =
+            |x: &(usize, f32), y: &(usize, f32)| if x.0 == y.0 { WRONG_SIDE } else { CROSSING };
         a.iter()
-            .map(|x| b.iter().filter(|y| x > *y).count())
-            .sum::<usize>()
+            .map(|x| {
+                b.iter()
+                    .filter(|y| x.1 > y.1)
+                    .map(|y| cost(x, y))
+                    .sum::<usize>()
+            })
+            .sum()
     };
     inverted(above(left), above(right)) + inverted(below(left), below(right))
 }
 
-/// Crossings between all ranks.
+/// Crossing cost between all ranks.
 pub(super) fn total_crossings(layers: &Layers) -> usize {
     let pos = positions(layers);
     (0..layers.ranks.len())
@@ -128,23 +141,27 @@ pub(super) fn total_crossings(layers: &Layers) -> usize {
         .sum()
 }
 
-/// Crossings between the segments leaving rank `r`: two cross when their
-/// ends are in opposite orders above and below. Segments into the same item
-/// never cross (their ports are spread in order).
+/// Crossing cost between the segments leaving rank `r`: two cross when
+/// their ends are in opposite orders above and below. Segments into the
+/// same item never cross (their ports are spread in order).
 fn gap_crossings(layers: &Layers, pos: &[f32], r: usize) -> usize {
-    let ends: Vec<(f32, f32)> = layers.ranks[r]
+    let ends: Vec<(usize, f32, f32)> = layers.ranks[r]
         .iter()
         .flat_map(|&item| layers.downs[item].iter())
         .map(|&s| {
             let seg = &layers.segments[s];
-            (pos[seg.upper] + SLOT_WEIGHT * seg.slot, pos[seg.lower])
+            (
+                seg.upper,
+                pos[seg.upper] + SLOT_WEIGHT * seg.slot,
+                pos[seg.lower],
+            )
         })
         .collect();
     let mut count = 0;
     for (i, a) in ends.iter().enumerate() {
         for b in &ends[i + 1..] {
-            if a.0 != b.0 && a.1 != b.1 && (a.0 < b.0) != (a.1 < b.1) {
-                count += 1;
+            if a.1 != b.1 && a.2 != b.2 && (a.1 < b.1) != (a.2 < b.2) {
+                count += if a.0 == b.0 { WRONG_SIDE } else { CROSSING };
             }
         }
     }
