@@ -8,6 +8,8 @@ use super::rank::{Layers, SegmentKind};
 
 /// Space kept between a dummy's line and anything beside it.
 const DUMMY_GAP: f32 = 10.0;
+/// How far apart two edges' lines in one gap must be.
+const DODGE: f32 = 4.0;
 /// Rounds of nudging blocks towards their neighbours.
 const ROUNDS: usize = 40;
 
@@ -32,8 +34,62 @@ pub(super) fn assign(layers: &Layers, o: &LayoutOptions) -> Vec<f32> {
         }
     };
     balance(layers, &blocks, &mut xs, o);
-    (0..layers.items.len())
+    let mut item_xs: Vec<f32> = (0..layers.items.len())
         .map(|i| xs[blocks.of[i]] + blocks.rel[i])
+        .collect();
+    dodge_dummies(layers, &mut item_xs, o);
+    item_xs
+}
+
+/// Step a dummy off the x of an item in the rank above or below that is
+/// not its own neighbour, so two edges never share a vertical line in a gap.
+fn dodge_dummies(layers: &Layers, xs: &mut [f32], o: &LayoutOptions) {
+    for (r, rank) in layers.ranks.iter().enumerate() {
+        for (i, &d) in rank.iter().enumerate() {
+            if layers.items[d].node.is_some() {
+                continue;
+            }
+            let near = near_lines(layers, xs, r, d);
+            let taken = |x: f32| near.iter().any(|y| (x - y).abs() < DODGE);
+            if !taken(xs[d]) {
+                continue;
+            }
+            let low = if i > 0 {
+                xs[rank[i - 1]] + separation(layers, rank[i - 1], d, o)
+            } else {
+                f32::NEG_INFINITY
+            };
+            let high = if i + 1 < rank.len() {
+                xs[rank[i + 1]] - separation(layers, d, rank[i + 1], o)
+            } else {
+                f32::INFINITY
+            };
+            let tries = (1..=4)
+                .flat_map(|k| [k as f32 * DODGE, -(k as f32) * DODGE])
+                .map(|dx| xs[d] + dx);
+            if let Some(x) = tries
+                .filter(|&x| x >= low && x <= high)
+                .find(|&x| !taken(x))
+            {
+                xs[d] = x;
+            }
+        }
+    }
+}
+
+/// The x of every item in the ranks next to rank `r` that is not joined to `d`.
+fn near_lines(layers: &Layers, xs: &[f32], r: usize, d: usize) -> Vec<f32> {
+    let uppers = layers.ups[d].iter().map(|&s| layers.segments[s].upper);
+    let own: Vec<usize> = uppers
+        .chain(layers.downs[d].iter().map(|&s| layers.segments[s].lower))
+        .collect();
+    [r.checked_sub(1), Some(r + 1)]
+        .into_iter()
+        .flatten()
+        .filter_map(|k| layers.ranks.get(k))
+        .flatten()
+        .filter(|item| !own.contains(item))
+        .map(|&item| xs[item])
         .collect()
 }
 
