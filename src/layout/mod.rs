@@ -3,9 +3,18 @@
 //! question's main line straight down, and orthogonal edge routing through
 //! the gaps between ranks. The SVG, site and PDF renderers draw a [`Layout`].
 //!
-//! The stages, in order: [`boxes`] (text and sizes), [`graph`] (main line,
-//! exit sides), [`rank`] (ranks and dummy points), [`order`] (crossing
-//! reduction), [`position`] (x), [`route`] (y, ports, tracks, paths, labels).
+//! The stages, in order: `boxes` (text and sizes), `graph` (main line, exit
+//! sides, ranks), `rank` (dummy points for long edges), `order` (crossing
+//! reduction), `position` (x), `ports` (where edges leave and enter),
+//! `route` and `tracks` (y, paths, labels); `quality` measures the result
+//! and `fit` picks the text width that prints largest on A4.
+//!
+//! Conventions (those of the New Zealand directors' cards): the heaviest
+//! answer of a question is its main line and leaves straight down; answers
+//! keep one order across the chart (first written first), so an answer
+//! earlier than the main line always leaves on the left, a later one on the
+//! right (`Yes` left or down, `No` right or down); the outermost answer on
+//! each side leaves from the shape's pointed end, and labels sit on their edge.
 
 mod boxes;
 mod fit;
