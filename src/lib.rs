@@ -12,8 +12,10 @@ pub mod cli; // clap types and the command dispatcher
 pub mod config; // the optional lawcharts.toml: site title, club, URLs, edition, date
 pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod diff; // `lawcharts diff`: what changed between two versions of the charts
+pub mod font; // the bundled DejaVu Sans: measuring and wrapping text
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the index of the 2017 Laws and clause parsing
+pub mod layout; // our own layered layout for decision charts, and its quality measures
 pub mod list; // `lawcharts list`
 pub mod load; // file -> raw chart, with positions
 pub mod markdown; // the one door for chart Markdown: HTML, plain text, Markdown

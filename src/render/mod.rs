@@ -4,9 +4,13 @@
 //! links, hand-overs) is worked out here once; templates only lay it out.
 
 pub mod dot;
+pub mod drawing;
 pub mod html;
 pub mod markdown;
 pub mod mermaid;
+pub mod svg;
+
+pub use svg::render_svg;
 
 use clap::ValueEnum;
 
@@ -43,7 +47,7 @@ pub fn render(chart: &Chart, format: Format, cx: &Context) -> anyhow::Result<Str
         Format::Dot => dot::render(chart, cx),
         Format::Md => markdown::chart(chart, cx),
         Format::Html => html::chart(chart, cx, html::Assets::Inline),
-        Format::Svg => anyhow::bail!("SVG output waits for the layout engine (branch `layout`)"),
+        Format::Svg => Ok(drawing::chart_svg(chart, cx.charts)),
     }
 }
 

@@ -1,0 +1,257 @@
+//! The one bundled font, DejaVu Sans: glyph advances for measuring and
+//! wrapping text, so the layout, the SVG, the site and the PDF agree on widths.
+
+use std::sync::OnceLock;
+
+use ttf_parser::Face;
+
+/// The CSS font family every output names first.
+pub const FAMILY: &str = "DejaVu Sans";
+
+/// DejaVu Sans (Book), as shipped in `assets/fonts/` with its licence.
+pub static REGULAR_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans.ttf");
+
+/// DejaVu Sans Bold, as shipped in `assets/fonts/` with its licence.
+pub static BOLD_TTF: &[u8] = include_bytes!("../assets/fonts/DejaVuSans-Bold.ttf");
+
+/// Advance, in em, given to a character the font has no glyph for.
+const MISSING_ADVANCE: f32 = 0.6;
+
+/// Advance, in em, given to a missing wide character (emoji, CJK).
+const MISSING_WIDE_ADVANCE: f32 = 1.0;
+
+/// Which of the two bundled faces a text is set in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// DejaVu Sans Book: body text, law clauses.
+    Regular,
+    /// DejaVu Sans Bold: answer labels, titles.
+    Bold,
+}
+
+/// Per-face advances: a table for ASCII, the parsed face for the rest.
+struct Metrics {
+    face: Face<'static>,
+    per_em: f32,
+    ascii: [f32; 128],
+}
+
+impl Metrics {
+    fn load(bytes: &'static [u8]) -> Metrics {
+        let face = Face::parse(bytes, 0).expect("the bundled font is a valid TrueType file");
+        let per_em = f32::from(face.units_per_em());
+        let mut metrics = Metrics {
+            face,
+            per_em,
+            ascii: [0.0; 128],
+        };
+        for (code, slot) in (0u8..128).zip(0..128) {
+            metrics.ascii[slot] = metrics.lookup(char::from(code));
+        }
+        metrics
+    }
+
+    /// Advance of one character in em.
+    fn advance(&self, c: char) -> f32 {
+        match usize::try_from(u32::from(c)) {
+            Ok(code) if code < 128 => self.ascii[code],
+            _ => self.lookup(c),
+        }
+    }
+
+    fn lookup(&self, c: char) -> f32 {
+        if c == '\t' {
+            return self.lookup(' ');
+        }
+        if c.is_control() {
+            return 0.0;
+        }
+        match self
+            .face
+            .glyph_index(c)
+            .and_then(|g| self.face.glyph_hor_advance(g))
+        {
+            Some(units) => f32::from(units) / self.per_em,
+            None if is_wide(c) => MISSING_WIDE_ADVANCE,
+            None => MISSING_ADVANCE,
+        }
+    }
+}
+
+/// Emoji and East Asian wide ranges, drawn about one em wide by fallback fonts.
+fn is_wide(c: char) -> bool {
+    matches!(u32::from(c),
+        0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+        | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6
+        | 0x1F000..=0x1FAFF | 0x20000..=0x3FFFD)
+}
+
+fn metrics(weight: Weight) -> &'static Metrics {
+    static REGULAR: OnceLock<Metrics> = OnceLock::new();
+    static BOLD: OnceLock<Metrics> = OnceLock::new();
+    match weight {
+        Weight::Regular => REGULAR.get_or_init(|| Metrics::load(REGULAR_TTF)),
+        Weight::Bold => BOLD.get_or_init(|| Metrics::load(BOLD_TTF)),
+    }
+}
+
+/// Width in points of `text` set in DejaVu Sans at `size_pt` (no kerning,
+/// which only ever makes DejaVu text narrower).
+pub fn measure(text: &str, size_pt: f32) -> f32 {
+    measure_in(Weight::Regular, text, size_pt)
+}
+
+/// Width in points of `text` set in the given face at `size_pt`.
+pub fn measure_in(weight: Weight, text: &str, size_pt: f32) -> f32 {
+    let m = metrics(weight);
+    text.chars().map(|c| m.advance(c)).sum::<f32>() * size_pt
+}
+
+/// Break `text` into lines no wider than `max_width` points at `size_pt`,
+/// in DejaVu Sans; whitespace runs become single spaces, and a word too long
+/// for a line is split between characters.
+pub fn wrap(text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
+    wrap_in(Weight::Regular, text, size_pt, max_width)
+}
+
+/// [`wrap`] in the given face.
+pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let joined = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if measure_in(weight, &joined, size_pt) <= max_width {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        let mut pieces = split_word(weight, word, size_pt, max_width);
+        line = pieces.pop().unwrap_or_default();
+        lines.extend(pieces);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// [`wrap`] with the narrowest width that needs no more lines than
+/// `max_width` does, so a box's lines come out of even length.
+pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
+    let greedy = wrap_in(weight, text, size_pt, max_width);
+    let (mut low, mut high) = (0.0f32, max_width);
+    for _ in 0..12 {
+        let mid = (low + high) / 2.0;
+        if wrap_in(weight, text, size_pt, mid).len() <= greedy.len() {
+            high = mid;
+        } else {
+            low = mid;
+        }
+    }
+    wrap_in(weight, text, size_pt, high)
+}
+
+/// Split one word into pieces that fit, keeping each combining mark with
+/// the character before it; every piece has at least one character.
+fn split_word(weight: Weight, word: &str, size_pt: f32, max_width: f32) -> Vec<String> {
+    let m = metrics(weight);
+    let mut pieces = vec![String::new()];
+    let mut width = 0.0;
+    for c in word.chars() {
+        let advance = m.advance(c) * size_pt;
+        let last = pieces.last_mut().expect("pieces starts non-empty");
+        if width + advance > max_width && !last.is_empty() && advance > 0.0 {
+            pieces.push(String::new());
+            width = 0.0;
+        }
+        pieces.last_mut().expect("pieces is non-empty").push(c);
+        width += advance;
+    }
+    pieces
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn measure_uses_the_real_advances_of_dejavu_sans() {
+        // DejaVu Sans: "M" is 1767 and "i" 569 units of 2048 per em.
+        assert!((measure("M", 10.0) - 10.0 * 1767.0 / 2048.0).abs() < 1e-4);
+        assert!((measure("i", 10.0) - 10.0 * 569.0 / 2048.0).abs() < 1e-4);
+        assert!(
+            (measure("Mi", 20.0) - 2.0 * (measure("M", 10.0) + measure("i", 10.0))).abs() < 1e-3
+        );
+    }
+
+    #[test]
+    fn bold_text_is_wider_than_regular() {
+        assert!(measure_in(Weight::Bold, "Yes", 9.0) > measure("Yes", 9.0));
+    }
+
+    #[test]
+    fn suits_and_accents_are_measured_from_the_font() {
+        for c in ['♠', '♥', '♦', '♣', 'é', 'ü'] {
+            let width = measure(&c.to_string(), 10.0);
+            assert!(width > 2.0 && width < 12.0, "{c} measured {width}");
+        }
+    }
+
+    #[test]
+    fn characters_without_a_glyph_get_a_fallback_width() {
+        assert_eq!(measure("🦀", 10.0), 10.0 * MISSING_WIDE_ADVANCE);
+        assert_eq!(measure("\u{E000}", 10.0), 10.0 * MISSING_ADVANCE);
+        assert_eq!(measure("\u{0}", 10.0), 0.0);
+        assert!(measure("\u{10FFFD}", 10.0) > 0.0);
+    }
+
+    #[test]
+    fn wrap_breaks_between_words_and_keeps_every_word() {
+        let text = "Could declarer have seen any of dummy's cards before the lead?";
+        let lines = wrap(text, 10.0, 120.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| measure(l, 10.0) <= 120.0));
+        assert_eq!(lines.join(" "), text);
+    }
+
+    #[test]
+    fn wrap_collapses_whitespace_and_drops_empty_text() {
+        assert_eq!(wrap("  Yes \n\t No ", 10.0, 500.0), vec!["Yes No"]);
+        assert!(wrap("   ", 10.0, 100.0).is_empty());
+    }
+
+    #[test]
+    fn a_word_longer_than_the_line_is_split_between_characters() {
+        let lines = wrap("Unauthorised-information-transmitted", 10.0, 60.0);
+        assert!(lines.len() > 2);
+        assert!(lines.iter().all(|l| measure(l, 10.0) <= 60.0));
+        assert_eq!(lines.concat(), "Unauthorised-information-transmitted");
+    }
+
+    #[test]
+    fn a_line_narrower_than_one_character_still_takes_a_character() {
+        assert_eq!(wrap("♠A", 10.0, 1.0), vec!["♠", "A"]);
+    }
+
+    #[test]
+    fn a_combining_accent_stays_with_its_letter() {
+        let lines = wrap("e\u{301}e\u{301}e\u{301}", 10.0, 7.0);
+        assert!(lines.iter().all(|l| l.starts_with('e')), "{lines:?}");
+    }
+
+    #[test]
+    fn balanced_wrap_evens_out_the_lines() {
+        let text = "Declarer must accept the lead and dummy is faced at once";
+        let greedy = wrap(text, 10.0, 200.0);
+        let balanced = wrap_balanced(Weight::Regular, text, 10.0, 200.0);
+        assert_eq!(greedy.len(), balanced.len());
+        let widest = |ls: &[String]| ls.iter().map(|l| measure(l, 10.0)).fold(0.0, f32::max);
+        assert!(widest(&balanced) < widest(&greedy));
+    }
+}

@@ -1,0 +1,279 @@
+//! Boxes sized to their text: wrapping with the bundled font's advances,
+//! room for the law clauses, the shape's pointed ends, and the answer ports
+//! (a box grows to keep the labels under it apart).
+
+use super::graph::{Chart, Port};
+use super::{BoxSpec, LayoutOptions, PlacedBox, Rect, Shape, TextLine};
+use crate::font::{self, Weight};
+
+/// Line height as a multiple of the font size.
+const LEADING: f32 = 1.25;
+/// Baseline below the middle of a line, as a multiple of the font size
+/// (half of DejaVu Sans' cap height).
+const BASELINE_DROP: f32 = 0.36;
+/// Space between the box text and the law clauses line.
+const LAW_GAP: f32 = 3.0;
+/// Least box size.
+const MIN_W: f32 = 64.0;
+const MIN_H: f32 = 28.0;
+/// Padding inside a label's background box.
+const LABEL_PAD_X: f32 = 3.0;
+const LABEL_PAD_Y: f32 = 1.5;
+/// Least space between two bottom ports (between their labels).
+const PORT_GAP: f32 = 8.0;
+/// Extra room a ruling's double border takes from its text.
+const DOUBLE_BORDER: f32 = 3.0;
+
+/// A box's text wrapped, and the size it needs before ports are fitted.
+pub(super) struct Measured {
+    lines: Vec<String>,
+    law_lines: Vec<String>,
+    text_h: f32,
+    w: f32,
+    h: f32,
+    point_depth: f32,
+}
+
+/// An answer label wrapped, with the size of its background box.
+pub(super) struct Label {
+    pub text: String,
+    pub lines: Vec<String>,
+    pub w: f32,
+    pub h: f32,
+}
+
+/// A box with its final size, its bottom ports and the room its side exits need.
+pub(super) struct Sized {
+    m: Measured,
+    pub w: f32,
+    pub h: f32,
+    /// Offsets from the box's centre of its bottom ports, left to right.
+    pub bottom_offsets: Vec<f32>,
+    /// Room to keep free left and right of the box for side exits.
+    pub left_reserve: f32,
+    pub right_reserve: f32,
+}
+
+/// Wrap a box's text and law clauses and size the box around them.
+pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions) -> Measured {
+    let lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, o.max_text_width);
+    let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, o.max_text_width);
+    let widest = lines.iter().map(|l| font::measure(l, o.text_size));
+    let widest = widest
+        .chain(law_lines.iter().map(|l| font::measure(l, o.law_size)))
+        .fold(0.0, f32::max);
+    let law_h = if law_lines.is_empty() {
+        0.0
+    } else {
+        LAW_GAP + law_lines.len() as f32 * o.law_size * LEADING
+    };
+    let text_h = lines.len() as f32 * o.text_size * LEADING + law_h;
+    let border = if spec.shape == Shape::Ruling {
+        DOUBLE_BORDER
+    } else {
+        0.0
+    };
+    let h = (text_h + 2.0 * (o.padding + border)).max(MIN_H);
+    let point_depth = match spec.shape {
+        Shape::Question | Shape::Handover => (h * 0.25).clamp(7.0, 14.0),
+        Shape::Step | Shape::Ruling => 0.0,
+    };
+    let ends = if spec.shape == Shape::Question {
+        2.0
+    } else {
+        1.0
+    };
+    let w = (widest + 2.0 * (o.padding + border) + ends * point_depth).max(MIN_W);
+    Measured {
+        lines,
+        law_lines,
+        text_h,
+        w,
+        h,
+        point_depth,
+    }
+}
+
+/// The law line as printed: "Law 54D" or "Laws 54D, 50D2(a)".
+fn law_text(laws: &str) -> String {
+    let laws = laws.trim();
+    match laws {
+        "" => String::new(),
+        _ if laws.contains([',', ' ']) => format!("Laws {laws}"),
+        _ => format!("Law {laws}"),
+    }
+}
+
+/// Wrap an answer label; `None` for an unlabelled edge.
+pub(super) fn label(text: Option<&str>, o: &LayoutOptions) -> Option<Label> {
+    let text = text?;
+    let lines = font::wrap_balanced(Weight::Bold, text, o.label_size, o.max_label_width);
+    if lines.is_empty() {
+        return None;
+    }
+    let widest = lines
+        .iter()
+        .map(|l| font::measure_in(Weight::Bold, l, o.label_size))
+        .fold(0.0, f32::max);
+    let h = lines.len() as f32 * o.label_size * LEADING + 2.0 * LABEL_PAD_Y;
+    Some(Label {
+        text: text.to_string(),
+        lines,
+        w: widest + 2.0 * LABEL_PAD_X,
+        h,
+    })
+}
+
+/// Spread each box's bottom ports so their labels stay apart, widen the box
+/// to hold them, and note the room its side exits need.
+pub(super) fn fit_ports(
+    measured: Vec<Measured>,
+    chart: &Chart,
+    labels: &[Option<Label>],
+) -> Vec<Sized> {
+    let half = |flow: usize| labels[flow].as_ref().map_or(4.0, |l| l.w / 2.0);
+    let reserve = |flow: usize| labels[flow].as_ref().map_or(16.0, |l| l.w + 18.0);
+    let mut sized: Vec<Sized> = measured.into_iter().map(Sized::new).collect();
+    for (v, s) in sized.iter_mut().enumerate() {
+        let ports = &chart.bottom[v];
+        let main = chart.main_slot[v];
+        s.bottom_offsets = spread(ports, main, half);
+        let reach = ports
+            .iter()
+            .zip(&s.bottom_offsets)
+            .map(|(f, x)| x.abs() + half(*f))
+            .fold(0.0, f32::max);
+        s.w = s.w.max(2.0 * (reach + 4.0 + s.m.point_depth));
+    }
+    for (flow, f) in chart.flows.iter().enumerate() {
+        let s = &mut sized[f.upper];
+        match f.port {
+            Port::Left => s.left_reserve = s.left_reserve.max(reserve(flow)),
+            Port::Right => s.right_reserve = s.right_reserve.max(reserve(flow)),
+            Port::Loop => s.right_reserve = s.right_reserve.max(half(flow) + 20.0),
+            Port::Bottom(_) => {}
+        }
+    }
+    sized
+}
+
+/// Offsets of bottom ports: the main one at the centre, the others packed
+/// beside it so neighbouring labels keep `PORT_GAP` apart.
+fn spread(ports: &[usize], main: usize, half: impl Fn(usize) -> f32) -> Vec<f32> {
+    let mut offsets = vec![0.0; ports.len()];
+    for k in (0..main.min(ports.len())).rev() {
+        offsets[k] = offsets[k + 1] - half(ports[k]) - half(ports[k + 1]) - PORT_GAP;
+    }
+    for k in main + 1..ports.len() {
+        offsets[k] = offsets[k - 1] + half(ports[k]) + half(ports[k - 1]) + PORT_GAP;
+    }
+    offsets
+}
+
+impl Sized {
+    fn new(m: Measured) -> Sized {
+        Sized {
+            w: m.w,
+            h: m.h,
+            m,
+            bottom_offsets: Vec::new(),
+            left_reserve: 0.0,
+            right_reserve: 0.0,
+        }
+    }
+
+    /// How far the shape's points reach in from the bounding box.
+    pub fn point_depth(&self) -> f32 {
+        self.m.point_depth
+    }
+
+    /// The box at `rect`, with its text lines placed.
+    pub fn place(self, spec: &BoxSpec, rect: Rect, o: &LayoutOptions) -> PlacedBox {
+        let depth = self.m.point_depth;
+        let cx = if spec.shape == Shape::Handover {
+            rect.x + (rect.w - depth) / 2.0
+        } else {
+            rect.cx()
+        };
+        let mut top = rect.cy() - self.m.text_h / 2.0;
+        let lines = place_lines(&self.m.lines, cx, &mut top, o.text_size);
+        top += LAW_GAP;
+        let law_lines = place_lines(&self.m.law_lines, cx, &mut top, o.law_size);
+        PlacedBox {
+            id: spec.id.clone(),
+            shape: spec.shape,
+            rect,
+            point_depth: depth,
+            text: spec.text.clone(),
+            lines,
+            laws: spec.laws.clone(),
+            law_lines,
+        }
+    }
+}
+
+/// Lines centred on `cx`, the first starting at `top` (moved past the last).
+pub(super) fn place_lines(lines: &[String], cx: f32, top: &mut f32, size: f32) -> Vec<TextLine> {
+    let step = size * LEADING;
+    let placed = lines
+        .iter()
+        .enumerate()
+        .map(|(i, text)| TextLine {
+            text: text.clone(),
+            x: cx,
+            baseline: *top + (i as f32 + 0.5) * step + BASELINE_DROP * size,
+        })
+        .collect();
+    *top += lines.len() as f32 * step;
+    placed
+}
+
+/// Vertical padding of a label's background box.
+pub(super) fn label_pad_y() -> f32 {
+    LABEL_PAD_Y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(shape: Shape, text: &str, laws: &str) -> BoxSpec {
+        BoxSpec {
+            id: "a".into(),
+            shape,
+            text: text.into(),
+            laws: laws.into(),
+        }
+    }
+
+    #[test]
+    fn a_box_grows_with_its_text_but_not_past_the_line_width() {
+        let o = LayoutOptions::default();
+        let short = measure(&spec(Shape::Step, "Go on", ""), &o);
+        let long = measure(&spec(Shape::Step, &"word ".repeat(60), ""), &o);
+        assert_eq!(short.w, MIN_W);
+        assert!(long.h > short.h);
+        assert!(long.w <= o.max_text_width + 2.0 * o.padding + 0.01);
+    }
+
+    #[test]
+    fn law_clauses_get_their_own_small_line() {
+        let m = measure(
+            &spec(Shape::Ruling, "Accept the lead", "54D, 50D2(a)"),
+            &LayoutOptions::default(),
+        );
+        assert_eq!(m.law_lines, vec!["Laws 54D, 50D2(a)"]);
+        assert_eq!(law_text("54"), "Law 54");
+    }
+
+    #[test]
+    fn bottom_ports_spread_so_labels_do_not_touch() {
+        let offsets = spread(&[0, 1, 2], 1, |_| 10.0);
+        assert_eq!(offsets, vec![-28.0, 0.0, 28.0]);
+    }
+
+    #[test]
+    fn an_empty_label_is_no_label() {
+        assert!(label(Some("  "), &LayoutOptions::default()).is_none());
+    }
+}

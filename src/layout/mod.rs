@@ -1,0 +1,350 @@
+//! Our own layered layout for decision charts: boxes sized to their wrapped
+//! text, ranks top to bottom, crossing reduction, coordinates that keep a
+//! question's main line straight down, and orthogonal edge routing through
+//! the gaps between ranks. The SVG, site and PDF renderers draw a [`Layout`].
+//!
+//! The stages, in order: `boxes` (text and sizes), `graph` (main line, exit
+//! sides, ranks), `rank` (dummy points for long edges), `order` (crossing
+//! reduction), `position` (x), `ports` (where edges leave and enter),
+//! `route` and `tracks` (y, paths, labels); `quality` measures the result
+//! and `fit` picks the text width that prints largest on A4.
+//!
+//! Conventions (those of the New Zealand directors' cards): the heaviest
+//! answer of a question is its main line and leaves straight down; answers
+//! keep one order across the chart (first written first), so an answer
+//! earlier than the main line always leaves on the left, a later one on the
+//! right (`Yes` left or down, `No` right or down); the outermost answer on
+//! each side leaves from the shape's pointed end, and labels sit on their edge.
+
+mod boxes;
+mod fit;
+pub mod geometry;
+mod graph;
+mod order;
+mod ports;
+mod position;
+mod quality;
+mod rank;
+mod route;
+mod tracks;
+
+#[cfg(test)]
+mod proptests;
+
+use serde::{Deserialize, Serialize};
+
+pub use fit::layout_for_a4;
+pub use geometry::{Point, Rect};
+pub use quality::{Quality, quality};
+
+/// The kind of a box, each drawn as a different shape (never told apart by
+/// colour alone, so a black-and-white print keeps them distinct).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Shape {
+    /// A question the director asks: a hexagon with a heavy border.
+    Question,
+    /// An instruction, then go on: a plain rectangle.
+    Step,
+    /// The end of a path: a rectangle with a double border.
+    Ruling,
+    /// A ruling that continues in another chart: a signpost pointing right.
+    Handover,
+}
+
+impl Shape {
+    /// The lowercase name used as a CSS class and in the fixtures.
+    pub fn name(self) -> &'static str {
+        match self {
+            Shape::Question => "question",
+            Shape::Step => "step",
+            Shape::Ruling => "ruling",
+            Shape::Handover => "handover",
+        }
+    }
+}
+
+/// One box to place: what the chart says at this node.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BoxSpec {
+    /// The node id, unique in the chart.
+    pub id: String,
+    /// What kind of node this is.
+    pub shape: Shape,
+    /// Plain text, wrapped to fit the box.
+    pub text: String,
+    /// Law clauses as written, e.g. `54D, 50D2(a)`; empty for none.
+    #[serde(default)]
+    pub laws: String,
+}
+
+/// One arrow: an answer of a question, or a step's next.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EdgeSpec {
+    /// Index into [`LayoutInput::nodes`] of the node the arrow leaves.
+    pub from: usize,
+    /// Index into [`LayoutInput::nodes`] of the node the arrow enters.
+    pub to: usize,
+    /// The answer label; `None` for a step's next.
+    #[serde(default)]
+    pub label: Option<String>,
+}
+
+/// A chart to lay out. Edges naming a node out of range are ignored.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct LayoutInput {
+    /// The boxes in chart order; `nodes[0]` is the start.
+    pub nodes: Vec<BoxSpec>,
+    /// The arrows, each node's answers in answer order.
+    pub edges: Vec<EdgeSpec>,
+}
+
+/// Sizes and spacing, in points (1/72 inch) at print size.
+#[derive(Clone, Debug, Serialize)]
+pub struct LayoutOptions {
+    /// Size of the text in boxes.
+    pub text_size: f32,
+    /// Size of the law clauses line.
+    pub law_size: f32,
+    /// Size of the (bold) answer labels.
+    pub label_size: f32,
+    /// Widest a line of box text may be.
+    pub max_text_width: f32,
+    /// Widest a line of an answer label may be.
+    pub max_label_width: f32,
+    /// Space between a box's outline and its text.
+    pub padding: f32,
+    /// Least horizontal space between two boxes of a rank.
+    pub node_gap: f32,
+    /// Least vertical space between two ranks.
+    pub rank_gap: f32,
+    /// Space around the whole drawing.
+    pub margin: f32,
+}
+
+impl Default for LayoutOptions {
+    fn default() -> Self {
+        LayoutOptions {
+            text_size: 10.0,
+            law_size: 7.5,
+            label_size: 8.5,
+            max_text_width: 150.0,
+            max_label_width: 90.0,
+            padding: 6.0,
+            node_gap: 14.0,
+            rank_gap: 16.0,
+            margin: 12.0,
+        }
+    }
+}
+
+/// A line of text placed on the drawing, centred on `x`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TextLine {
+    /// The text of the line.
+    pub text: String,
+    /// Horizontal centre (the SVG uses `text-anchor="middle"`).
+    pub x: f32,
+    /// Baseline.
+    pub baseline: f32,
+}
+
+/// A box placed on the drawing.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlacedBox {
+    /// The node id.
+    pub id: String,
+    /// The node kind, which decides the outline drawn in `rect`.
+    pub shape: Shape,
+    /// The bounding box: every outline and every port lies on or inside it.
+    pub rect: Rect,
+    /// How far the pointed ends of a question (both sides) or a hand-over
+    /// (right side) reach in from the bounding box.
+    pub point_depth: f32,
+    /// The full text, unwrapped (for `<title>` and screen readers).
+    pub text: String,
+    /// The wrapped text at [`LayoutOptions::text_size`].
+    pub lines: Vec<TextLine>,
+    /// The law clauses as given, empty for none.
+    pub laws: String,
+    /// The law clauses line(s) at [`LayoutOptions::law_size`].
+    pub law_lines: Vec<TextLine>,
+}
+
+/// An answer label sitting on its edge.
+#[derive(Clone, Debug, Serialize)]
+pub struct EdgeLabel {
+    /// The label as given.
+    pub text: String,
+    /// The background box behind the label; its centre lies on the edge.
+    pub rect: Rect,
+    /// The wrapped label at [`LayoutOptions::label_size`], bold.
+    pub lines: Vec<TextLine>,
+}
+
+/// An edge routed as a polyline of horizontal and vertical segments.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoutedEdge {
+    /// Index of the box the edge leaves.
+    pub from: usize,
+    /// Index of the box the edge enters (the arrow head is at the last point).
+    pub to: usize,
+    /// The corners of the path, first on `from`'s outline, last on `to`'s.
+    pub points: Vec<Point>,
+    /// The answer label, if any.
+    pub label: Option<EdgeLabel>,
+}
+
+/// A laid-out chart: everything a renderer needs, in input order.
+#[derive(Clone, Debug, Serialize)]
+pub struct Layout {
+    /// Width of the drawing.
+    pub width: f32,
+    /// Height of the drawing.
+    pub height: f32,
+    /// The boxes, in the order of [`LayoutInput::nodes`].
+    pub boxes: Vec<PlacedBox>,
+    /// The edges, in the order of [`LayoutInput::edges`] (less any ignored).
+    pub edges: Vec<RoutedEdge>,
+    /// The options the layout was made with (renderers need the sizes).
+    pub options: LayoutOptions,
+}
+
+/// Lay out a decision chart top to bottom.
+pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
+    let edges = valid_edges(input);
+    let measured: Vec<boxes::Measured> = input
+        .nodes
+        .iter()
+        .map(|n| boxes::measure(n, options))
+        .collect();
+    let labels: Vec<Option<boxes::Label>> = edges
+        .iter()
+        .map(|e| boxes::label(e.label.as_deref(), options))
+        .collect();
+    let mut chart = graph::Chart::new(input.nodes.len(), &edges);
+    let sized = boxes::fit_ports(measured, &chart, &labels);
+    let room: Vec<f32> = sized
+        .iter()
+        .map(|s| s.w + s.left_reserve + s.right_reserve + options.node_gap)
+        .collect();
+    chart.ease_ranks(&room);
+    let mut layers = rank::Layers::new(&chart, &sized);
+    order::reduce(&mut layers);
+    let xs = position::assign(&layers, options);
+    let routed = route::route(&layers, &xs, &chart, &sized, &labels, options);
+    assemble(input, &edges, sized, routed, options)
+}
+
+/// The edges whose ends name existing nodes.
+fn valid_edges(input: &LayoutInput) -> Vec<EdgeSpec> {
+    let n = input.nodes.len();
+    input
+        .edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n)
+        .cloned()
+        .collect()
+}
+
+/// Put the placed pieces together, shifted so the drawing starts at the margin.
+fn assemble(
+    input: &LayoutInput,
+    edges: &[EdgeSpec],
+    sized: Vec<boxes::Sized>,
+    routed: route::Routed,
+    options: &LayoutOptions,
+) -> Layout {
+    let boxes: Vec<PlacedBox> = input
+        .nodes
+        .iter()
+        .zip(sized)
+        .zip(&routed.rects)
+        .map(|((spec, s), r)| s.place(spec, *r, options))
+        .collect();
+    let edges: Vec<RoutedEdge> = edges
+        .iter()
+        .zip(routed.paths)
+        .zip(routed.labels)
+        .map(|((e, points), label)| RoutedEdge {
+            from: e.from,
+            to: e.to,
+            points,
+            label,
+        })
+        .collect();
+    let mut layout = Layout {
+        width: 0.0,
+        height: 0.0,
+        boxes,
+        edges,
+        options: options.clone(),
+    };
+    normalise(&mut layout, options.margin);
+    layout
+}
+
+/// Shift everything so the top-left of the content sits at the margin, and
+/// set the drawing's size to the content plus a margin all round.
+fn normalise(layout: &mut Layout, margin: f32) {
+    let bounds = content_bounds(layout);
+    let (dx, dy) = (margin - bounds.x, margin - bounds.y);
+    for b in &mut layout.boxes {
+        b.rect.x += dx;
+        b.rect.y += dy;
+        for line in b.lines.iter_mut().chain(b.law_lines.iter_mut()) {
+            line.x += dx;
+            line.baseline += dy;
+        }
+    }
+    for e in &mut layout.edges {
+        e.points
+            .iter_mut()
+            .for_each(|p| *p = Point::new(p.x + dx, p.y + dy));
+        if let Some(label) = &mut e.label {
+            label.rect.x += dx;
+            label.rect.y += dy;
+            for line in &mut label.lines {
+                line.x += dx;
+                line.baseline += dy;
+            }
+        }
+    }
+    layout.width = (bounds.w + 2.0 * margin).ceil();
+    layout.height = (bounds.h + 2.0 * margin).ceil();
+}
+
+/// The smallest rectangle holding every box, path point and label.
+fn content_bounds(layout: &Layout) -> Rect {
+    let mut rects: Vec<Rect> = layout.boxes.iter().map(|b| b.rect).collect();
+    for e in &layout.edges {
+        rects.extend(e.points.iter().map(|p| Rect {
+            x: p.x,
+            y: p.y,
+            w: 0.0,
+            h: 0.0,
+        }));
+        rects.extend(e.label.iter().map(|l| l.rect));
+    }
+    let Some(first) = rects.first().copied() else {
+        return Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 0.0,
+            h: 0.0,
+        };
+    };
+    let (mut x0, mut y0, mut x1, mut y1) = (first.x, first.y, first.right(), first.bottom());
+    for r in &rects {
+        x0 = x0.min(r.x);
+        y0 = y0.min(r.y);
+        x1 = x1.max(r.right());
+        y1 = y1.max(r.bottom());
+    }
+    Rect {
+        x: x0,
+        y: y0,
+        w: x1 - x0,
+        h: y1 - y0,
+    }
+}

@@ -1,0 +1,169 @@
+//! Crossing reduction: barycentre sweeps down and up the ranks, then
+//! swaps of neighbours, keeping the order with the fewest crossings. A
+//! segment's place on its box counts, so answers keep their sides.
+
+use super::rank::Layers;
+
+/// Rounds of sweeps; charts are small, so this is cheap.
+const ROUNDS: usize = 12;
+/// How much a port's place along its box shifts a barycentre.
+const SLOT_WEIGHT: f32 = 0.8;
+
+/// Reorder every rank to reduce edge crossings.
+pub(super) fn reduce(layers: &mut Layers) {
+    let mut best = layers.ranks.clone();
+    let mut best_cost = total_crossings(layers);
+    for _ in 0..ROUNDS {
+        for r in 1..layers.ranks.len() {
+            reorder(layers, r, true);
+        }
+        for r in (0..layers.ranks.len().saturating_sub(1)).rev() {
+            reorder(layers, r, false);
+        }
+        transpose(layers);
+        let cost = total_crossings(layers);
+        if cost < best_cost {
+            best_cost = cost;
+            best = layers.ranks.clone();
+        }
+    }
+    layers.ranks = best;
+}
+
+/// Each item's place in its rank.
+fn positions(layers: &Layers) -> Vec<f32> {
+    let mut pos = vec![0.0; layers.items.len()];
+    for rank in &layers.ranks {
+        for (i, &item) in rank.iter().enumerate() {
+            pos[item] = i as f32;
+        }
+    }
+    pos
+}
+
+/// Sort rank `r` by the mean place of each item's neighbours above
+/// (`from_above`) or below; items with none keep their place.
+fn reorder(layers: &mut Layers, r: usize, from_above: bool) {
+    let pos = positions(layers);
+    let centre = |item: usize| -> f32 {
+        let segs = if from_above {
+            &layers.ups[item]
+        } else {
+            &layers.downs[item]
+        };
+        let places: Vec<f32> = segs
+            .iter()
+            .map(|&s| {
+                let seg = &layers.segments[s];
+                if from_above {
+                    pos[seg.upper] + SLOT_WEIGHT * seg.slot
+                } else {
+                    pos[seg.lower]
+                }
+            })
+            .collect();
+        if places.is_empty() {
+            pos[item]
+        } else {
+            places.iter().sum::<f32>() / places.len() as f32
+        }
+    };
+    let mut keyed: Vec<(f32, usize)> = layers.ranks[r]
+        .iter()
+        .map(|&item| (centre(item), item))
+        .collect();
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    layers.ranks[r] = keyed.into_iter().map(|(_, item)| item).collect();
+}
+
+/// Swap neighbours wherever that lowers the crossings around their rank.
+fn transpose(layers: &mut Layers) {
+    for _ in 0..4 {
+        let mut improved = false;
+        for r in 0..layers.ranks.len() {
+            let mut pos = positions(layers);
+            for i in 0..layers.ranks[r].len().saturating_sub(1) {
+                let (u, v) = (layers.ranks[r][i], layers.ranks[r][i + 1]);
+                if pair_crossings(layers, &pos, v, u) < pair_crossings(layers, &pos, u, v) {
+                    layers.ranks[r].swap(i, i + 1);
+                    (pos[u], pos[v]) = (pos[v], pos[u]);
+                    improved = true;
+                }
+            }
+        }
+        if !improved {
+            break;
+        }
+    }
+}
+
+/// Cost of two segments crossing; answers of one question that leave in
+/// the wrong order cost more, since that also puts an answer on the wrong side.
+const CROSSING: usize = 2;
+const WRONG_SIDE: usize = 3;
+
+/// Crossing cost between the segments of `left` and those of `right` when
+/// `left` stands just left of `right`, above and below them.
+fn pair_crossings(layers: &Layers, pos: &[f32], left: usize, right: usize) -> usize {
+    let above = |item: usize| -> Vec<(usize, f32)> {
+        let key = |s: usize| pos[layers.segments[s].upper] + SLOT_WEIGHT * layers.segments[s].slot;
+        layers.ups[item]
+            .iter()
+            .map(|&s| (layers.segments[s].upper, key(s)))
+            .collect()
+    };
+    let below = |item: usize| -> Vec<(usize, f32)> {
+        layers.downs[item]
+            .iter()
+            .map(|&s| (item, pos[layers.segments[s].lower]))
+            .collect()
+    };
+    let inverted = |a: Vec<(usize, f32)>, b: Vec<(usize, f32)>| -> usize {
+        let cost =
+            |x: &(usize, f32), y: &(usize, f32)| if x.0 == y.0 { WRONG_SIDE } else { CROSSING };
+        a.iter()
+            .map(|x| {
+                b.iter()
+                    .filter(|y| x.1 > y.1)
+                    .map(|y| cost(x, y))
+                    .sum::<usize>()
+            })
+            .sum()
+    };
+    inverted(above(left), above(right)) + inverted(below(left), below(right))
+}
+
+/// Crossing cost between all ranks.
+pub(super) fn total_crossings(layers: &Layers) -> usize {
+    let pos = positions(layers);
+    (0..layers.ranks.len())
+        .map(|r| gap_crossings(layers, &pos, r))
+        .sum()
+}
+
+/// Crossing cost between the segments leaving rank `r`: two cross when
+/// their ends are in opposite orders above and below. Segments into the
+/// same item never cross (their ports are spread in order).
+fn gap_crossings(layers: &Layers, pos: &[f32], r: usize) -> usize {
+    let ends: Vec<(usize, f32, f32)> = layers.ranks[r]
+        .iter()
+        .flat_map(|&item| layers.downs[item].iter())
+        .map(|&s| {
+            let seg = &layers.segments[s];
+            (
+                seg.upper,
+                pos[seg.upper] + SLOT_WEIGHT * seg.slot,
+                pos[seg.lower],
+            )
+        })
+        .collect();
+    let mut count = 0;
+    for (i, a) in ends.iter().enumerate() {
+        for b in &ends[i + 1..] {
+            if a.1 != b.1 && a.2 != b.2 && (a.1 < b.1) != (a.2 < b.2) {
+                count += if a.0 == b.0 { WRONG_SIDE } else { CROSSING };
+            }
+        }
+    }
+    count
+}
