@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, bail};
 use clap::{Args, ValueEnum};
 
+use super::draw::Sets;
 use super::side::Side;
 use super::{Class, NotCompared, git, render_html, render_json, render_md, render_text};
 use crate::chart::ChartSet;
@@ -100,7 +101,13 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         DiffFormat::Text => render_text::render(&diff, colour(args.color)),
         DiffFormat::Md => render_md::render(&diff),
         DiffFormat::Json => render_json::render(&diff),
-        DiffFormat::Html => render_html::render(&diff)?,
+        DiffFormat::Html => {
+            let sets = Sets {
+                old: &old_set,
+                new: &new_set,
+            };
+            render_html::render(&diff, &sets)?
+        }
     };
     write_out(&out)?;
     Ok(if !diff.not_compared.is_empty() {

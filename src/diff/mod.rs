@@ -7,6 +7,7 @@
 mod classify;
 mod command;
 mod describe;
+mod draw;
 mod examples;
 mod git;
 mod node;

@@ -1,13 +1,16 @@
 //! The diff as one HTML page (`templates/diff.html`): per changed chart, its
-//! changes grouped by class, then the new chart node by node with added,
-//! changed and removed parts marked by colour and by symbols, outlines and
-//! strike-through that survive a black-and-white print; removed nodes and
-//! answers are shown ghosted where they were. Every chart text reaches the
-//! template as a plain string that askama escapes.
+//! changes grouped by class, the chart drawn by our layout engine with its
+//! changes marked ([`draw`]), then node by node with reworded text as a
+//! word diff. Added, changed and removed parts are marked by colour and by
+//! symbols, outlines and strike-through that survive a black-and-white
+//! print; removed nodes and answers are shown ghosted where they were. Chart
+//! text reaches the template as plain strings that askama escapes, or inside
+//! the SVG that `render_svg` escaped.
 
 use askama::Template;
 
 use super::describe::{self, Mark, Part, Value};
+use super::draw::{self, Sets};
 use super::outline::{self, EdgeLine, NodeLine};
 use super::words::Piece;
 use super::{ChartDiff, Class, Diff, Status};
@@ -37,6 +40,7 @@ struct ChartView {
     status: &'static str,
     symbol: &'static str,
     groups: Vec<GroupView>,
+    drawing: Option<String>,
     nodes: Vec<NodeView>,
 }
 
@@ -79,12 +83,12 @@ struct EdgeView {
     target_anchor: String,
 }
 
-/// The HTML page.
-pub fn render(diff: &Diff) -> anyhow::Result<String> {
+/// The HTML page; `sets` are the charts compared, for hand-over titles.
+pub fn render(diff: &Diff, sets: &Sets) -> anyhow::Result<String> {
     let page = Page {
         css: DIFF_CSS,
         summary: diff.summary(),
-        charts: diff.charts.iter().map(chart_view).collect(),
+        charts: diff.charts.iter().map(|c| chart_view(c, sets)).collect(),
         not_compared: diff
             .not_compared
             .iter()
@@ -98,7 +102,7 @@ pub fn render(diff: &Diff) -> anyhow::Result<String> {
     Ok(page.render()? + "\n")
 }
 
-fn chart_view(chart: &ChartDiff) -> ChartView {
+fn chart_view(chart: &ChartDiff, sets: &Sets) -> ChartView {
     let (status, symbol) = match chart.status {
         Status::Added => status_of(Mark::Added),
         Status::Removed => status_of(Mark::Removed),
@@ -130,6 +134,7 @@ fn chart_view(chart: &ChartDiff) -> ChartView {
         status,
         symbol,
         groups,
+        drawing: draw::drawing(chart, sets),
         nodes,
     }
 }

@@ -155,6 +155,7 @@ fn html_marks_changes_with_symbols_and_ghosts_removed_nodes() {
     let (code, out, _) = parts(&run(&["diff", &old, &new, "--format", "html"]));
     assert_eq!(code, 1);
     assert!(out.starts_with("<!DOCTYPE html>"), "{out}");
+    // The list: the removed node ghosted where it was, the changed answer marked.
     assert!(
         out.contains("<li class=\"node step removed\" id=\"law-54-faced-lead--refuse\">"),
         "{out}"
@@ -162,6 +163,43 @@ fn html_marks_changes_with_symbols_and_ghosts_removed_nodes() {
     assert!(out.contains("<span class=\"mark\" aria-label=\"removed\">−</span>"));
     assert!(out.contains("<span class=\"mark\" aria-label=\"changed\">~</span>"));
     assert!(out.contains("<del><code>refuse</code></del> <ins><code>restrictions</code></ins>"));
+    // The drawing: classes for colour and dashes, badges for print, links to the list.
+    assert!(out.contains("<svg "), "{out}");
+    assert!(out.contains("<g class=\"node step diff-removed\""), "{out}");
+    assert!(
+        out.contains("<g class=\"node question diff-changed\""),
+        "{out}"
+    );
+    assert!(out.contains("<g class=\"edge diff-removed\""), "{out}");
+    assert!(out.contains("<g class=\"edge diff-changed\""), "{out}");
+    assert!(out.contains("<g class=\"badge diff-removed\">"), "{out}");
+    assert!(out.contains(">−</text>"), "{out}");
+    assert!(
+        out.contains("<a href=\"#law-54-faced-lead--refuse\"><g class=\"node"),
+        "{out}"
+    );
+}
+
+#[test]
+fn html_ids_are_unique_with_several_drawings_on_the_page() {
+    let old = format!("{FIXTURES}/chart-added/old");
+    let new = format!("{FIXTURES}/then-changed/new");
+    let (code, out, _) = parts(&run(&["diff", &old, &new, "--format", "html"]));
+    assert_eq!(code, 1);
+    assert_eq!(out.matches("<svg ").count(), 2, "{out}");
+    let mut ids: Vec<&str> = out
+        .split(" id=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect();
+    let all = ids.len();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), all, "duplicate ids in the page");
+    for reference in out.split("url(#").skip(1) {
+        let id = reference.split(')').next().expect("closed");
+        assert!(ids.contains(&id), "url(#{id}) names no id");
+    }
 }
 
 #[test]
