@@ -30,9 +30,11 @@ pub fn drawing(chart: &ChartDiff, sets: &Sets) -> Option<String> {
     let marked = match (chart.status, chart.old, chart.new) {
         (Status::Added, _, Some(new)) => whole(layout_input(new, sets.new), Mark::Added),
         (Status::Removed, Some(old), _) => whole(layout_input(old, sets.old), Mark::Removed),
-        (Status::Changed, Some(old), Some(new)) => {
-            ghosted(chart, layout_input(old, sets.old), layout_input(new, sets.new))
-        }
+        (Status::Changed, Some(old), Some(new)) => ghosted(
+            chart,
+            layout_input(old, sets.old),
+            layout_input(new, sets.new),
+        ),
         _ => return None,
     };
     let placed = layout::layout(&marked.input, &LayoutOptions::default());
@@ -104,7 +106,11 @@ fn ghosted(chart: &ChartDiff, old: LayoutInput, new: LayoutInput) -> Marked {
                     m.ghost_edge(node, &to_new(old), None);
                 }
                 if new.is_some() {
-                    let mark = if old.is_some() { Mark::Changed } else { Mark::Added };
+                    let mark = if old.is_some() {
+                        Mark::Changed
+                    } else {
+                        Mark::Added
+                    };
                     m.mark_edge(node, None, mark);
                 }
             }
@@ -233,7 +239,10 @@ fn badges(marked: &Marked, placed: &Layout) -> String {
         let Some(mark) = mark else { continue };
         let (x, y) = match &e.label {
             Some(label) => corner(&label.rect),
-            None => e.points.get(e.points.len() / 2).map_or((0.0, 0.0), |p| (p.x, p.y)),
+            None => e
+                .points
+                .get(e.points.len() / 2)
+                .map_or((0.0, 0.0), |p| (p.x, p.y)),
         };
         out.push_str(&badge(*mark, x, y));
     }
