@@ -89,10 +89,12 @@ pub fn render_all(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
 
 fn chart_files(chart: &Chart, cx: &Context) -> anyhow::Result<Vec<OutFile>> {
     let id = &chart.id;
-    let page = html::chart(chart, cx, html::Assets::Linked)
+    let drawing = html::Drawing::of(chart, cx);
+    let page = html::chart_with_drawing(chart, cx, html::Assets::Linked, &drawing)
         .with_context(|| format!("cannot render the page of `{id}`"))?;
     Ok(vec![
         OutFile::text(format!("site/{id}.html"), page),
+        OutFile::text(format!("svg/{id}.svg"), drawing.svg),
         OutFile::text(format!("md/{id}.md"), render::markdown::chart(chart, cx)?),
         OutFile::text(format!("dot/{id}.dot"), render::dot::render(chart, cx)?),
     ])

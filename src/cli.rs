@@ -359,7 +359,7 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<Exit> {
         }
         Some(files) => {
             eprintln!(
-                "built {} chart(s) into `{}`: {files} files (site/, md/, dot/)",
+                "built {} chart(s) into `{}`: {files} files (site/, svg/, md/, dot/)",
                 report.charts.charts.len(),
                 args.out.display()
             );

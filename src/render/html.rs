@@ -56,6 +56,7 @@ fn site<'a>(cx: &'a Context, assets: Assets) -> Site<'a> {
 #[derive(Template)]
 #[template(path = "chart.html")]
 struct ChartPage<'a> {
+    body_class: &'static str,
     site: Site<'a>,
     edition: u32,
     canonical: Option<String>,
@@ -74,6 +75,7 @@ struct ChartView<'a> {
     situations: &'a [String],
     steps: Vec<StepView<'a>>,
     svg: Option<String>,
+    svg_max_width: String,
     examples: Vec<ExampleView<'a>>,
 }
 
@@ -115,17 +117,48 @@ struct PathStep<'a> {
     answer: String,
 }
 
-/// The page of one chart; `svg` is its drawing, if there is one.
-pub fn chart(chart: &Chart, cx: &Context, assets: Assets) -> anyhow::Result<String> {
-    chart_with_svg(chart, cx, assets, None)
+/// A chart's drawing for its page: the SVG from `render_svg` and whether
+/// it is wider than tall (then it prints on a landscape page).
+pub struct Drawing {
+    /// The standalone SVG document.
+    pub svg: String,
+    /// Its natural width in CSS pixels.
+    pub width: f32,
+    /// Wider than tall.
+    pub wide: bool,
 }
 
-/// The page of one chart with its drawing inline.
-pub fn chart_with_svg(
+impl Drawing {
+    /// Lays out and draws `chart` with lawcharts' own engine.
+    pub fn of(chart: &Chart, cx: &Context) -> Drawing {
+        let layout = super::drawing::chart_layout(chart, cx.charts);
+        Drawing {
+            svg: super::render_svg(&layout, &chart.title),
+            width: layout.width,
+            wide: prints_larger_on_its_side(layout.width, layout.height),
+        }
+    }
+}
+
+/// Whether a drawing of this size prints larger on a landscape A4 page than
+/// on a portrait one, given the room the print stylesheet leaves it (mm).
+fn prints_larger_on_its_side(width: f32, height: f32) -> bool {
+    let portrait = (190.0 / width).min(240.0 / height);
+    let landscape = (277.0 / width).min(155.0 / height);
+    landscape > portrait
+}
+
+/// The page of one chart, drawing included.
+pub fn chart(chart: &Chart, cx: &Context, assets: Assets) -> anyhow::Result<String> {
+    chart_with_drawing(chart, cx, assets, &Drawing::of(chart, cx))
+}
+
+/// The page of one chart with a drawing already made.
+pub fn chart_with_drawing(
     chart: &Chart,
     cx: &Context,
     assets: Assets,
-    svg: Option<String>,
+    drawing: &Drawing,
 ) -> anyhow::Result<String> {
     let period = Period::of(chart);
     let laws = law_groups(chart, cx.config);
@@ -140,10 +173,13 @@ pub fn chart_with_svg(
         summary_html: chart.summary.as_deref().map(to_html),
         situations: &chart.situations,
         steps: steps(chart, cx),
-        svg,
+        svg: Some(inline_svg(&drawing.svg)),
+        // On a wide screen the drawing may grow to half as large again.
+        svg_max_width: format!("{:.0}", drawing.width * 1.5),
         examples: examples(chart),
     };
     let page = ChartPage {
+        body_class: if drawing.wide { "wide" } else { "tall" },
         site: site(cx, assets),
         edition: chart.edition,
         canonical: canonical(cx, &format!("{}.html", chart.id)),
@@ -295,6 +331,7 @@ pub fn inline_svg(svg: &str) -> String {
 #[derive(Template)]
 #[template(path = "index.html")]
 struct IndexPage<'a> {
+    body_class: &'static str,
     site: Site<'a>,
     edition: u32,
     canonical: Option<String>,
@@ -332,6 +369,7 @@ pub fn index(cx: &Context, assets: Assets) -> anyhow::Result<String> {
         .filter(|g| !g.entries.is_empty())
         .collect();
     let page = IndexPage {
+        body_class: "index",
         site: site(cx, assets),
         edition: cx.config.edition,
         canonical: canonical(cx, ""),
@@ -371,6 +409,13 @@ fn search_text(chart: &Chart, groups: &[LawGroup]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_drawing_goes_on_its_side_only_when_it_then_prints_larger() {
+        assert!(!prints_larger_on_its_side(1171.0, 1083.0));
+        assert!(!prints_larger_on_its_side(400.0, 1200.0));
+        assert!(prints_larger_on_its_side(2400.0, 900.0));
+    }
 
     #[test]
     fn each_node_of_an_inline_drawing_links_to_its_step() {

@@ -148,6 +148,10 @@ fn hostile_text_stays_text_in_the_html_pages() {
             html.contains("&lt;script&gt;alert(1)") || html.contains("&#60;script&#62;alert(1)");
         assert!(shown, "{page}: the text is shown");
     }
+    let svg = read(dir.path(), "output/svg/target.svg");
+    assert_html_is_inert(&svg, "output/svg/target.svg");
+    assert!(!svg.contains("<script"), "no script in the drawing");
+    assert!(svg.contains("&#60;script&#62;alert(1)") || svg.contains("&lt;script&gt;alert(1)"));
     let html = read(dir.path(), "output/site/target.html");
     assert!(
         html.contains("Ask click &lt;script&gt;"),

@@ -154,7 +154,7 @@ fn the_step_through_works_with_javascript_off() {
 }
 
 #[test]
-fn the_keyboard_alone_reaches_an_answer_and_follows_it() {
+fn the_keyboard_alone_reaches_an_answer_and_a_drawn_box_leads_to_its_step() {
     let Some(mut b) = browser() else { return };
     let dir = site_fixture();
     let served = serve(dir.path());
@@ -181,6 +181,15 @@ fn the_keyboard_alone_reaches_an_answer_and_follows_it() {
         "focus on the new question",
     );
     b.screenshot(&shots().join("desktop-step.png"), false);
+
+    b.click("document.getElementById('node-accept')");
+    b.wait_for(
+        "location.hash === '#step-accept'",
+        "a drawn box to lead to its step",
+    );
+    assert_eq!(visible_steps(&mut b), ["step-accept"]);
+    b.eval("document.getElementById('chart').scrollIntoView()");
+    b.screenshot(&shots().join("desktop-chart.png"), false);
 }
 
 #[test]
