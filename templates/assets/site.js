@@ -82,6 +82,18 @@
     });
   }
 
+  // Chart: a drawing wider than the screen opens scrolled to its first
+  // question rather than to its left edge.
+  function centreDrawing(figure) {
+    var start = figure.querySelector(".node-link");
+    if (!start || figure.scrollWidth <= figure.clientWidth) { return; }
+    var f = figure.getBoundingClientRect();
+    var s = start.getBoundingClientRect();
+    figure.scrollLeft += (s.left + s.width / 2) - (f.left + f.width / 2);
+  }
+
+  var figure = document.querySelector(".figure");
+  if (figure) { centreDrawing(figure); }
   var form = document.getElementById("search");
   if (form) { setUpSearch(form); }
   var walk = document.getElementById("walk");
