@@ -30,7 +30,16 @@ pub struct OutFile {
     pub bytes: Vec<u8>,
 }
 
+const FONT_LICENCE: &str = include_str!("../assets/fonts/LICENSE-DejaVu.txt");
+
 impl OutFile {
+    fn bytes(path: &str, bytes: &[u8]) -> OutFile {
+        OutFile {
+            path: path.into(),
+            bytes: bytes.to_vec(),
+        }
+    }
+
     fn text(path: String, text: String) -> OutFile {
         OutFile {
             path,
@@ -109,6 +118,11 @@ fn shared_files(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
         ),
         OutFile::text("site/assets/style.css".into(), html::STYLE_CSS.into()),
         OutFile::text("site/assets/site.js".into(), html::SITE_JS.into()),
+        // The drawings were measured with DejaVu Sans: ship it so every
+        // device draws the text the width it was laid out for.
+        OutFile::bytes("site/assets/DejaVuSans.ttf", crate::font::REGULAR_TTF),
+        OutFile::bytes("site/assets/DejaVuSans-Bold.ttf", crate::font::BOLD_TTF),
+        OutFile::text("site/assets/LICENSE-DejaVu.txt".into(), FONT_LICENCE.into()),
         OutFile::text("md/index.md".into(), render::markdown::index(cx)?),
     ])
 }

@@ -37,7 +37,8 @@ struct Site<'a> {
 }
 
 const CSP_LINKED: &str = "default-src 'none'; style-src 'self' 'unsafe-inline'; \
-    script-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'";
+    script-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+    base-uri 'none'; form-action 'none'";
 const CSP_INLINE: &str = "default-src 'none'; style-src 'unsafe-inline'; \
     script-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'";
 
@@ -298,12 +299,16 @@ fn examples(chart: &Chart) -> Vec<ExampleView<'_>> {
 }
 
 /// A drawing from `render_svg` made ready to sit inside a chart page: no
-/// XML declaration, and each node wrapped in a link to its step.
+/// XML declaration, a group (not an image) to assistive technology, and
+/// each node wrapped in a link to its step.
 pub fn inline_svg(svg: &str) -> String {
     let body = match svg.find("<svg") {
         Some(at) => &svg[at..],
         None => svg,
     };
+    // An image has no parts to reach; inline, its boxes are links.
+    let body = body.replacen(" role=\"img\"", " role=\"group\"", 1);
+    let body = body.as_str();
     let mut out = String::with_capacity(body.len() + 1024);
     let mut rest = body;
     while let Some(at) = rest.find("<g class=\"node ") {
@@ -419,12 +424,12 @@ mod tests {
 
     #[test]
     fn each_node_of_an_inline_drawing_links_to_its_step() {
-        let svg = "<?xml version=\"1.0\"?>\n<svg><g class=\"edge\"><path/></g>\
+        let svg = "<?xml version=\"1.0\"?>\n<svg role=\"img\"><g class=\"edge\"><path/></g>\
             <g class=\"node question\" id=\"node-who-led\" role=\"group\"><rect/></g>\
             <g class=\"node ruling\" id=\"node-stands\"><text>x</text></g></svg>";
         assert_eq!(
             inline_svg(svg),
-            "<svg><g class=\"edge\"><path/></g>\
+            "<svg role=\"group\"><g class=\"edge\"><path/></g>\
              <a href=\"#step-who-led\" class=\"node-link\"><g class=\"node question\" id=\"node-who-led\" role=\"group\"><rect/></g></a>\
              <a href=\"#step-stands\" class=\"node-link\"><g class=\"node ruling\" id=\"node-stands\"><text>x</text></g></a></svg>"
         );
