@@ -20,7 +20,10 @@ fn check_synthetic(c: &mut Criterion) {
         let (_dir, path) = synthetic(n);
         let report = lawcharts::check::check_paths(std::slice::from_ref(&path)).expect("check");
         let errors = report.count(lawcharts::diagnostic::Severity::Error);
-        assert_eq!(errors, 0, "the {n}-node chart must check clean to be measured");
+        assert_eq!(
+            errors, 0,
+            "the {n}-node chart must check clean to be measured"
+        );
         group.bench_with_input(BenchmarkId::new("synthetic", n), &path, |b, path| {
             b.iter(|| lawcharts::check::check_paths(std::slice::from_ref(path)).expect("check"))
         });
