@@ -78,6 +78,22 @@ struct ChartView<'a> {
     svg: Option<String>,
     svg_max_width: String,
     examples: Vec<ExampleView<'a>>,
+    cases: Vec<CaseView>,
+}
+
+/// One route from the start to a ruling, for the "every case" list.
+struct CaseView {
+    steps: Vec<CaseStep>,
+    ruling_id: String,
+    ruling: String,
+    laws: String,
+}
+
+/// A question with the answer taken on a route, or a step passed.
+struct CaseStep {
+    node: String,
+    text: String,
+    answer: Option<String>,
 }
 
 struct StepView<'a> {
@@ -178,6 +194,7 @@ pub fn chart_with_drawing(
         // On a wide screen the drawing may grow to half as large again.
         svg_max_width: format!("{:.0}", drawing.width * 1.5),
         examples: examples(chart),
+        cases: cases(chart),
     };
     let page = ChartPage {
         body_class: if drawing.wide { "wide" } else { "tall" },
@@ -298,6 +315,29 @@ fn examples(chart: &Chart) -> Vec<ExampleView<'_>> {
         .collect()
 }
 
+/// Every route of the chart (none past `paths::MAX_ROUTES`: the list would
+/// not be read).
+fn cases(chart: &Chart) -> Vec<CaseView> {
+    let routes = crate::paths::routes(chart).unwrap_or_default();
+    routes
+        .into_iter()
+        .map(|r| CaseView {
+            steps: r
+                .stops
+                .into_iter()
+                .map(|s| CaseStep {
+                    node: s.node,
+                    text: s.text,
+                    answer: s.answer,
+                })
+                .collect(),
+            ruling_id: r.ruling,
+            ruling: r.text,
+            laws: r.law.join(", "),
+        })
+        .collect()
+}
+
 /// A drawing from `render_svg` made ready to sit inside a chart page: no
 /// XML declaration, a group (not an image) to assistive technology, and
 /// each node wrapped in a link to its step.
@@ -341,7 +381,12 @@ struct IndexPage<'a> {
     edition: u32,
     canonical: Option<String>,
     groups: Vec<GroupView<'a>>,
+    front: Option<EntryView<'a>>,
 }
+
+/// The id of the triage chart ("the director is called: what happened?"),
+/// shown as the site's front door when the charts have it.
+pub const TRIAGE_ID: &str = "director-called";
 
 struct GroupView<'a> {
     slug: &'static str,
@@ -379,6 +424,7 @@ pub fn index(cx: &Context, assets: Assets) -> anyhow::Result<String> {
         edition: cx.config.edition,
         canonical: canonical(cx, ""),
         groups,
+        front: cx.charts.get(TRIAGE_ID).map(|c| entry(c, cx)),
     };
     Ok(page.render()? + "\n")
 }

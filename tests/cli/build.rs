@@ -332,3 +332,59 @@ fn rendered_outputs_of_the_fixture_match_their_snapshots() {
     insta::assert_snapshot!("index.html", text(dir.path(), "output/site/index.html"));
     insta::assert_snapshot!("index.md", text(dir.path(), "output/md/index.md"));
 }
+
+#[test]
+fn the_site_opens_on_the_triage_chart_and_pages_list_every_case_and_practice() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out");
+    let trees = root().join("trees");
+    let args = [
+        "build",
+        "--trees",
+        &trees.to_string_lossy(),
+        "--out",
+        &out.to_string_lossy(),
+    ];
+    let args: Vec<&str> = args.iter().map(|s| s.as_ref()).collect();
+    let (code, _, err) = parts(&lawcharts(dir.path(), &args));
+    assert_eq!(code, 0, "{err}");
+    let index = text(&out, "site/index.html");
+    let front = index
+        .find("class=\"front-door\"")
+        .expect("the index has a front door");
+    assert!(
+        index[front..].starts_with("class=\"front-door\"><a href=\"director-called.html\">"),
+        "{index}"
+    );
+    assert!(
+        front < index.find("id=\"search\"").expect("search form"),
+        "the front door comes first"
+    );
+    let report = lawcharts::check::check_paths(&[trees]).expect("trees check");
+    for chart in &report.charts.charts {
+        let page = text(&out, &format!("site/{}.html", chart.id));
+        let routes = lawcharts::paths::routes(chart).expect("routes");
+        let cases = page
+            .split("<ol class=\"cases\">")
+            .nth(1)
+            .expect("an every-case list");
+        let cases = cases.split("</ol>").next().expect("the list ends");
+        assert_eq!(cases.matches("<li>").count(), routes.len(), "{}", chart.id);
+        let practice = page
+            .split("<ol class=\"practice\">")
+            .nth(1)
+            .expect("practice questions");
+        let practice = practice
+            .split("</ol>\n</section>")
+            .next()
+            .expect("the section ends");
+        assert_eq!(
+            practice
+                .matches("<summary>Show the ruling</summary>")
+                .count(),
+            chart.examples.len(),
+            "{}",
+            chart.id
+        );
+    }
+}
