@@ -218,8 +218,8 @@ impl JsonSchema for Clauses {
     }
     fn json_schema(_: &mut SchemaGenerator) -> Schema {
         let clause = json_schema!({
-            "type": ["string", "integer"],
-            "description": "A clause as the Laws number it: 54, 54D, 27B1(a), 12C1(e)",
+            "type": ["string", "integer", "number"],
+            "description": "A clause as the Laws number it: 54, 54D, 27B1(a), 12C1(e). YAML reads 47E1 as a number; lawcharts reads it as written.",
             "pattern": "^[0-9]{1,2}([A-Z]([0-9]{1,2}(\\([a-z]\\)(\\([ivx]+\\))?)?)?)?$",
         });
         json_schema!({

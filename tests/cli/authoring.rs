@@ -131,3 +131,16 @@ fn completions_and_the_man_page_generate() {
     );
     assert!(out.contains("walk"), "{out}");
 }
+
+#[test]
+fn every_shipped_chart_points_editors_at_the_schema() {
+    for entry in std::fs::read_dir(root().join("trees")).expect("trees") {
+        let path = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("chart");
+        assert!(
+            text.starts_with("# yaml-language-server: $schema=../schema/lawcharts.schema.json\n"),
+            "{} does not start with the schema line",
+            path.display()
+        );
+    }
+}
