@@ -97,18 +97,11 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
     let (old_set, new_set) = (left_out(&old.report.charts), left_out(&new.report.charts));
     let mut diff = super::diff(&old_set, &new_set).only(&args.only);
     diff.not_compared = not_compared;
-    let out = match args.format {
-        DiffFormat::Text => render_text::render(&diff, colour(args.color)),
-        DiffFormat::Md => render_md::render(&diff),
-        DiffFormat::Json => render_json::render(&diff),
-        DiffFormat::Html => {
-            let sets = Sets {
-                old: &old_set,
-                new: &new_set,
-            };
-            render_html::render(&diff, &sets)?
-        }
+    let sets = Sets {
+        old: &old_set,
+        new: &new_set,
     };
+    let out = render(&diff, args.format, colour(args.color), &sets)?;
     write_out(&out)?;
     Ok(if !diff.not_compared.is_empty() {
         Exit::Trouble
@@ -116,6 +109,22 @@ pub fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
         Exit::Ok
     } else {
         Exit::Invalid
+    })
+}
+
+/// The changes in `format`; `sets` are the charts compared (the HTML page
+/// draws them), `colour` is for text only.
+pub fn render(
+    diff: &super::Diff,
+    format: DiffFormat,
+    colour: bool,
+    sets: &Sets,
+) -> anyhow::Result<String> {
+    Ok(match format {
+        DiffFormat::Text => render_text::render(diff, colour),
+        DiffFormat::Md => render_md::render(diff),
+        DiffFormat::Json => render_json::render(diff),
+        DiffFormat::Html => render_html::render(diff, sets)?,
     })
 }
 

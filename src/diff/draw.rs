@@ -23,10 +23,23 @@ pub struct Sets<'a> {
     pub new: &'a ChartSet,
 }
 
+/// The most boxes drawn (ghosts included). Layout time grows faster than the
+/// chart: 240 boxes take about 3 s, 450 half a minute; `check` already warns
+/// above 60 nodes, so only a chart rebuilt wholesale comes near this.
+pub const MAX_BOXES: usize = 250;
+
+/// A chart's drawing, or why there is none.
+pub enum Drawing {
+    /// Inline SVG.
+    Svg(String),
+    /// Too many boxes to lay out here (this many).
+    TooLarge(usize),
+}
+
 /// The marked drawing of one chart as inline SVG; nodes link to
 /// `#{chart}--{node}`, and every id is prefixed with the chart's id so
 /// several drawings can share a page.
-pub fn drawing(chart: &ChartDiff, sets: &Sets) -> Option<String> {
+pub fn drawing(chart: &ChartDiff, sets: &Sets) -> Option<Drawing> {
     let marked = match (chart.status, chart.old, chart.new) {
         (Status::Added, _, Some(new)) => whole(layout_input(new, sets.new), Mark::Added),
         (Status::Removed, Some(old), _) => whole(layout_input(old, sets.old), Mark::Removed),
@@ -37,9 +50,13 @@ pub fn drawing(chart: &ChartDiff, sets: &Sets) -> Option<String> {
         ),
         _ => return None,
     };
+    let boxes = marked.input.nodes.len();
+    if boxes > MAX_BOXES {
+        return Some(Drawing::TooLarge(boxes));
+    }
     let placed = layout::layout(&marked.input, &LayoutOptions::default());
     let svg = render_svg(&placed, &chart.title);
-    Some(mark_svg(&svg, &chart.chart, &marked, &placed))
+    Some(Drawing::Svg(mark_svg(&svg, &chart.chart, &marked, &placed)))
 }
 
 /// A layout input with a mark for each node and each edge.

@@ -25,7 +25,8 @@ use serde::Serialize;
 use crate::chart::Chart;
 
 pub use classify::diff;
-pub use command::{DiffArgs, run};
+pub use command::{DiffArgs, DiffFormat, render, run};
+pub use draw::Sets;
 
 /// What a change does to the rulings: `logic` changes where a director ends
 /// up, `wording` only what is read, `law` what is cited, `examples` the

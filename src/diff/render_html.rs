@@ -10,7 +10,7 @@
 use askama::Template;
 
 use super::describe::{self, Mark, Part, Value};
-use super::draw::{self, Sets};
+use super::draw::{self, Drawing, Sets};
 use super::outline::{self, EdgeLine, NodeLine};
 use super::words::Piece;
 use super::{ChartDiff, Class, Diff, Status};
@@ -41,6 +41,7 @@ struct ChartView {
     symbol: &'static str,
     groups: Vec<GroupView>,
     drawing: Option<String>,
+    too_large: Option<usize>,
     nodes: Vec<NodeView>,
 }
 
@@ -123,6 +124,11 @@ fn chart_view(chart: &ChartDiff, sets: &Sets) -> ChartView {
             })
         })
         .collect();
+    let (drawing, too_large) = match draw::drawing(chart, sets) {
+        Some(Drawing::Svg(svg)) => (Some(svg), None),
+        Some(Drawing::TooLarge(boxes)) => (None, Some(boxes)),
+        None => (None, None),
+    };
     let nodes = outline::lines(chart)
         .into_iter()
         .map(|n| node_view(&chart.chart, n))
@@ -134,7 +140,8 @@ fn chart_view(chart: &ChartDiff, sets: &Sets) -> ChartView {
         status,
         symbol,
         groups,
-        drawing: draw::drawing(chart, sets),
+        drawing,
+        too_large,
         nodes,
     }
 }

@@ -453,3 +453,33 @@ fn usage_errors_exit_2() {
         assert_eq!(code, 2, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_chart_too_large_to_draw_gets_a_note_instead_of_a_drawing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir_all(dir.path().join("old")).expect("mkdir");
+    std::fs::create_dir_all(dir.path().join("new")).expect("mkdir");
+    let mut chart = String::from("title: Long\nlaws: [\"54\"]\nstart: n0\nnodes:\n");
+    for i in 0..259 {
+        chart.push_str(&format!(
+            "  n{i}:\n    do: Step {i}.\n    next: n{}\n",
+            i + 1
+        ));
+    }
+    chart.push_str("  n259:\n    ruling: The end.\n    law: 54\n");
+    std::fs::write(dir.path().join("new/long.yaml"), chart).expect("write");
+    let (old, new) = (dir.path().join("old"), dir.path().join("new"));
+    let (code, out, err) = parts(&run(&[
+        "diff",
+        &old.display().to_string(),
+        &new.display().to_string(),
+        "--format",
+        "html",
+    ]));
+    assert_eq!(code, 1, "{err}");
+    assert!(!out.contains("<svg "), "no drawing");
+    assert!(
+        out.contains("This chart would need 260 boxes, too many to draw on this page"),
+        "{out}"
+    );
+}
