@@ -6,6 +6,7 @@
 
 pub mod authoring; // `new`, `paths`, `schema`, `completions`, `man`
 pub mod build; // `lawcharts build`: render every output, swap it in safely
+pub mod card; // laminated table cards: legible PDF pages, split into panels when needed
 pub mod chart; // the checked model: a petgraph per chart
 pub mod check; // raw charts -> checked charts, with located diagnostics
 pub mod cli; // clap types and the command dispatcher

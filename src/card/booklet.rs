@@ -1,0 +1,296 @@
+//! `cards/all.pdf`: a cover that says how to read a card and lists every
+//! chart with the page its card starts on (linked, and in the outline),
+//! then every card, by period and law as the site's index orders them.
+
+use krilla::Document;
+use krilla::annotation::{Annotation, LinkAnnotation, Target};
+use krilla::color::luma;
+use krilla::destination::XyzDestination;
+use krilla::geom::{Point, Rect};
+use krilla::outline::{Outline, OutlineNode};
+use krilla::page::PageSettings;
+use krilla::surface::Surface;
+
+use super::Card;
+use super::page::{LEADING, MARGIN, Paper};
+use super::pdf::{self, Fonts};
+use crate::font::{self, Weight};
+use crate::layout::{PlacedBox, Rect as LayoutRect, Shape, TextLine};
+use crate::render::{Context, Period, charts_of};
+
+/// One line of the cover.
+enum Line {
+    /// The booklet's title.
+    Title(String),
+    /// A line of plain text.
+    Text(String),
+    /// A period's heading in the index.
+    Heading(String),
+    /// A chart in the index: its card (index into the cards) and its text.
+    Entry(usize, String),
+    /// The legend of shapes.
+    Legend,
+    /// Some space.
+    Space,
+}
+
+/// Sizes on the cover (A4), never below the cards' least size.
+const TITLE: f32 = 20.0;
+const HEADING: f32 = 12.0;
+const BODY: f32 = 10.0;
+/// One legend row: a small shape and what it means.
+const LEGEND_ROW: f32 = 30.0;
+/// The shapes a card uses and what each means.
+const LEGEND: [(&str, &str); 6] = [
+    (
+        "question",
+        "A question the director asks; follow the answer given.",
+    ),
+    ("step", "An instruction; then go on."),
+    ("ruling", "The ruling: the end of the path."),
+    ("handover", "The ruling goes on in another chart."),
+    (
+        "exit",
+        "The chart goes on at connector 3, on page 2 of the card.",
+    ),
+    ("entry", "Where connector 3 comes in."),
+];
+
+impl Line {
+    fn height(&self) -> f32 {
+        match self {
+            Line::Title(_) => TITLE * LEADING,
+            Line::Heading(_) => HEADING * LEADING + 6.0,
+            Line::Text(_) | Line::Entry(..) => BODY * LEADING,
+            Line::Legend => LEGEND.len() as f32 * LEGEND_ROW,
+            Line::Space => BODY,
+        }
+    }
+}
+
+/// The booklet of every card.
+pub fn booklet(cards: &[Card], cx: &Context) -> anyhow::Result<Vec<u8>> {
+    let ordered: Vec<&Card> = Period::ALL
+        .iter()
+        .flat_map(|&p| charts_of(cx.charts, p))
+        .filter_map(|chart| cards.iter().find(|c| c.id == chart.id))
+        .collect();
+    let (w, h) = Paper::A4.size();
+    let cover = paginate(cover_lines(&ordered, cx), h - 2.0 * MARGIN);
+    let mut first_page = Vec::with_capacity(ordered.len());
+    let mut next = cover.len();
+    for card in &ordered {
+        first_page.push(next);
+        next += card.plan.pages.len();
+    }
+    let fonts = Fonts::load();
+    let mut doc = Document::new();
+    doc.set_metadata(pdf::metadata(&format!("{}: table cards", cx.config.title)));
+    for lines in &cover {
+        let mut page = doc.start_page_with(PageSettings::from_wh(w, h).expect("A4 is positive"));
+        let mut surface = page.surface();
+        surface.set_fill(Some(pdf::fill(pdf::black())));
+        let links = draw_cover(&mut surface, lines, &ordered, &first_page, &fonts, w);
+        surface.finish();
+        for (rect, at) in links {
+            let target =
+                Target::Destination(XyzDestination::new(at, Point::from_xy(0.0, 0.0)).into());
+            page.add_annotation(Annotation::new_link(
+                LinkAnnotation::new(rect, target),
+                None,
+            ));
+        }
+    }
+    for card in &ordered {
+        pdf::draw_card(&mut doc, card, &fonts);
+    }
+    let mut outline = Outline::new();
+    outline.push_child(OutlineNode::new(
+        "Index".into(),
+        XyzDestination::new(0, Point::from_xy(0.0, 0.0)),
+    ));
+    for (card, &at) in ordered.iter().zip(&first_page) {
+        let dest = XyzDestination::new(at, Point::from_xy(0.0, 0.0));
+        outline.push_child(OutlineNode::new(card.heading.title.clone(), dest));
+    }
+    doc.set_outline(outline);
+    pdf::finish(doc)
+}
+
+fn cover_lines(cards: &[&Card], cx: &Context) -> Vec<Line> {
+    let mut lines = vec![Line::Title(cx.config.title.clone())];
+    if let Some(club) = &cx.config.club {
+        lines.push(Line::Text(club.clone()));
+    }
+    let edition = cards
+        .first()
+        .map_or_else(String::new, |c| c.footing.edition.clone());
+    let mut about = format!("Table cards · {edition}");
+    if let Some(date) = &cx.date {
+        about.push_str(&format!(" · charts of {date}"));
+    }
+    lines.push(Line::Text(about));
+    lines.push(Line::Space);
+    lines.push(Line::Heading("How to read a card".into()));
+    lines.push(Line::Text(
+        "Start at the top and follow the answer given. Text is never smaller than 9 pt.".into(),
+    ));
+    lines.push(Line::Legend);
+    lines.push(Line::Heading("The cards".into()));
+    let mut period: Option<Period> = None;
+    for (i, card) in cards.iter().enumerate() {
+        let chart = cx.charts.get(&card.id).expect("every card is a chart's");
+        let p = Period::of(chart);
+        if period != Some(p) {
+            lines.push(Line::Heading(p.title().into()));
+            period = Some(p);
+        }
+        lines.push(Line::Entry(i, card.heading.title.clone()));
+    }
+    lines
+}
+
+/// Splits the cover's lines into pages of at most `height`.
+fn paginate(lines: Vec<Line>, height: f32) -> Vec<Vec<Line>> {
+    let mut pages: Vec<Vec<Line>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for line in lines {
+        if used + line.height() > height && !pages.last().is_some_and(Vec::is_empty) {
+            pages.push(Vec::new());
+            used = 0.0;
+        }
+        used += line.height();
+        pages.last_mut().expect("never empty").push(line);
+    }
+    pages
+}
+
+/// Draws one cover page; returns the index entries' link areas and pages.
+fn draw_cover(
+    surface: &mut Surface,
+    lines: &[Line],
+    cards: &[&Card],
+    first_page: &[usize],
+    fonts: &Fonts,
+    width: f32,
+) -> Vec<(Rect, usize)> {
+    let mut links = Vec::new();
+    let mut y = MARGIN;
+    let right = width - MARGIN;
+    for line in lines {
+        match line {
+            Line::Title(t) => pdf::text(surface, fonts, Weight::Bold, TITLE, MARGIN, y + TITLE, t),
+            Line::Text(t) => pdf::text(surface, fonts, Weight::Regular, BODY, MARGIN, y + BODY, t),
+            Line::Heading(t) => {
+                pdf::text(
+                    surface,
+                    fonts,
+                    Weight::Bold,
+                    HEADING,
+                    MARGIN,
+                    y + 6.0 + HEADING,
+                    t,
+                );
+            }
+            Line::Entry(i, title) => {
+                let card = cards[*i];
+                let at = first_page[*i];
+                let pages = card.plan.pages.len();
+                let where_ = if pages == 1 {
+                    format!("page {}", at + 1)
+                } else {
+                    format!("pages {}–{}", at + 1, at + pages)
+                };
+                let laws = card.heading.laws.first().map_or(String::new(), |l| {
+                    l.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
+                });
+                let left = format!("{laws} · {title}");
+                let room = right - MARGIN - 80.0;
+                let shown = font::wrap(&left, BODY, room)
+                    .into_iter()
+                    .next()
+                    .unwrap_or_default();
+                pdf::text(
+                    surface,
+                    fonts,
+                    Weight::Regular,
+                    BODY,
+                    MARGIN + 8.0,
+                    y + BODY,
+                    &shown,
+                );
+                let w = font::measure(&where_, BODY);
+                pdf::text(
+                    surface,
+                    fonts,
+                    Weight::Regular,
+                    BODY,
+                    right - w,
+                    y + BODY,
+                    &where_,
+                );
+                if let Some(rect) = Rect::from_xywh(MARGIN, y, right - MARGIN, BODY * LEADING) {
+                    links.push((rect, at));
+                }
+            }
+            Line::Legend => draw_legend(surface, fonts, y),
+            Line::Space => {}
+        }
+        y += line.height();
+    }
+    links
+}
+
+/// The legend: each shape a card uses, drawn small, with what it means.
+fn draw_legend(surface: &mut Surface, fonts: &Fonts, top: f32) {
+    let (w, h) = (84.0, 22.0);
+    for (k, (kind, meaning)) in LEGEND.iter().enumerate() {
+        let y = top + k as f32 * LEGEND_ROW + 3.0;
+        let rect = LayoutRect {
+            x: MARGIN + 8.0,
+            y,
+            w,
+            h,
+        };
+        let label = match *kind {
+            "exit" => "→ 3, page 2",
+            "entry" => "3, from page 1",
+            _ => "",
+        };
+        let b = PlacedBox {
+            id: String::new(),
+            shape: match *kind {
+                "question" => Shape::Question,
+                "ruling" => Shape::Ruling,
+                "handover" => Shape::Handover,
+                _ => Shape::Step,
+            },
+            rect,
+            point_depth: 7.0,
+            text: label.into(),
+            lines: vec![TextLine {
+                text: label.into(),
+                x: rect.cx(),
+                baseline: rect.cy() + 0.36 * BODY * 0.9,
+            }],
+            laws: String::new(),
+            law_lines: Vec::new(),
+        };
+        match *kind {
+            "exit" => pdf::draw_connector(surface, &b, fonts, BODY * 0.9, true),
+            "entry" => pdf::draw_connector(surface, &b, fonts, BODY * 0.9, false),
+            _ => pdf::draw_box(surface, &b, fonts, BODY, BODY),
+        }
+        surface.set_fill(Some(pdf::fill(luma::Color::black())));
+        let baseline = rect.cy() + 0.36 * BODY;
+        pdf::text(
+            surface,
+            fonts,
+            Weight::Regular,
+            BODY,
+            MARGIN + 8.0 + w + 12.0,
+            baseline,
+            meaning,
+        );
+    }
+}

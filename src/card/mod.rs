@@ -1,0 +1,178 @@
+//! Laminated table cards: each checked chart as a PDF a director prints,
+//! laminates and puts in the middle of the table. Legible by rule: no text
+//! below 9 pt on A4 and Letter, 8 pt on A5 (box text, answer labels, law
+//! clauses, header and footer alike). A chart that does not fit one side at
+//! that size is turned to landscape, or split into panels joined by
+//! numbered connectors, one a page (`plan`, `split`, `panel`); the card says
+//! which edition of the Laws it follows, and links to the chart's page.
+//!
+//! `page` knows paper and type sizes, `pdf` draws with krilla (the bundled
+//! font embedded and subset, text selectable), `booklet` puts every card
+//! behind a cover with the index, `qr` encodes the link.
+
+mod booklet;
+mod page;
+mod panel;
+mod pdf;
+mod plan;
+mod qr;
+mod split;
+
+use anyhow::Context as _;
+use rayon::prelude::*;
+
+pub use page::{Heading, MARGIN, MM, Orientation, Paper};
+pub use plan::{CardOptions, MAX_SCALE, Plan};
+
+use crate::build::OutFile;
+use crate::chart::{Chart, ChartSet};
+use crate::render::drawing::layout_input;
+use crate::render::{Context, law_title};
+
+/// What the footer says besides the page number.
+#[derive(Clone, Debug)]
+pub struct Footing {
+    /// `2017 Laws of Duplicate Bridge`.
+    pub edition: String,
+    /// The charts' date (`YYYY-MM-DD`), if known.
+    pub date: Option<String>,
+    /// The club publishing the charts, if configured.
+    pub club: Option<String>,
+    /// The chart's page on the club site, if a base URL is configured.
+    pub url: Option<String>,
+}
+
+/// A chart's card, planned and ready to draw.
+pub struct Card {
+    /// The chart id.
+    pub id: String,
+    /// The header.
+    pub heading: Heading,
+    /// The footer.
+    pub footing: Footing,
+    /// The pages and the scale.
+    pub plan: Plan,
+}
+
+impl Card {
+    /// Plans the card of `chart`.
+    pub fn new(chart: &Chart, cx: &Context, options: &CardOptions) -> Card {
+        let heading = heading(chart);
+        let input = layout_input(chart, cx.charts);
+        Card {
+            id: chart.id.clone(),
+            plan: plan::plan(&input, &heading, options),
+            footing: Footing {
+                edition: format!("{} Laws of Duplicate Bridge", chart.edition),
+                date: cx.date.clone(),
+                club: cx.config.club.clone(),
+                url: cx
+                    .config
+                    .base_url
+                    .as_ref()
+                    .map(|base| format!("{base}{}.html", chart.id)),
+            },
+            heading,
+        }
+    }
+
+    /// The card as a PDF file.
+    pub fn pdf(&self) -> anyhow::Result<Vec<u8>> {
+        pdf::card(self).with_context(|| format!("cannot write the card of `{}`", self.id))
+    }
+
+    /// What was done to fit the card, in one line for people.
+    pub fn describe(&self) -> String {
+        let plan = &self.plan;
+        let frame = &plan.frame;
+        let pages = plan.pages.len();
+        let mut text = format!(
+            "{}: {pages} page{} {} {}",
+            self.id,
+            if pages == 1 { "" } else { "s" },
+            frame.paper.name(),
+            frame.orientation.name()
+        );
+        if plan.turned {
+            text.push_str(" (turned to fit)");
+        }
+        if pages > 1 {
+            text.push_str(&format!(
+                ", split into {pages} panels joined by {} connector{}",
+                plan.connectors(),
+                if plan.connectors() == 1 { "" } else { "s" }
+            ));
+        }
+        text.push_str(&format!(
+            ", smallest text {:.1} pt",
+            (plan.smallest_text() * 10.0).floor() / 10.0
+        ));
+        text
+    }
+
+    /// A warning when some text prints below the paper's least size.
+    pub fn warning(&self) -> Option<String> {
+        if self.plan.is_legible() {
+            return None;
+        }
+        let paper = self.plan.frame.paper;
+        Some(format!(
+            "card of `{}` prints text at {:.1} pt, below the {} pt least size for {}: a single box is too large for a page",
+            self.id,
+            self.plan.smallest_text(),
+            paper.min_text(),
+            paper.name()
+        ))
+    }
+}
+
+/// The header of a chart's card: its title and its laws with their titles.
+pub fn heading(chart: &Chart) -> Heading {
+    let mut numbers: Vec<u8> = Vec::new();
+    for clause in &chart.laws {
+        if !numbers.contains(&clause.law) {
+            numbers.push(clause.law);
+        }
+    }
+    Heading {
+        title: chart.title.clone(),
+        laws: numbers
+            .iter()
+            .map(|&n| format!("Law {n} {}", law_title(n)).trim_end().to_string())
+            .collect(),
+    }
+}
+
+/// Whether `chart` fits one side of a card of `paper` without being split
+/// (turning the page allowed): what `check` warns about.
+pub fn fits_one_side(chart: &Chart, charts: &ChartSet, paper: Paper) -> bool {
+    plan::fits_one_side(&layout_input(chart, charts), &heading(chart), paper)
+}
+
+/// The cards `build` writes: `cards/<chart-id>.pdf` for every chart and
+/// `cards/all.pdf`, the booklet; and a warning for every card that prints
+/// text below the least size.
+pub fn build_files(cx: &Context) -> anyhow::Result<(Vec<OutFile>, Vec<String>)> {
+    let options = CardOptions::default();
+    let cards: Vec<Card> = cx
+        .charts
+        .charts
+        .par_iter()
+        .map(|chart| Card::new(chart, cx, &options))
+        .collect();
+    let mut files: Vec<OutFile> = cards
+        .par_iter()
+        .map(|card| {
+            Ok(OutFile {
+                path: format!("cards/{}.pdf", card.id),
+                bytes: card.pdf()?,
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    files.push(OutFile {
+        path: "cards/all.pdf".into(),
+        bytes: booklet::booklet(&cards, cx).context("cannot write the booklet of cards")?,
+    });
+    let warnings = cards.iter().filter_map(Card::warning).collect();
+    Ok((files, warnings))
+}

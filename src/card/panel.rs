@@ -1,0 +1,247 @@
+//! One panel of a split chart as a chart of its own for the layout engine:
+//! its nodes, an exit connector ("→ 3, page 2") in place of every answer
+//! that leads to another panel, and an entry connector ("3, from page 1")
+//! above every node that is entered from another panel.
+
+use crate::layout::{BoxSpec, EdgeSpec, LayoutInput, Shape};
+
+/// What a box of a panel stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A node of the chart (its index in the chart's layout input).
+    Node(usize),
+    /// Where an answer leaves this panel: go on at `number` on `page`.
+    Exit {
+        /// The connector's number (the target's).
+        number: usize,
+        /// The page the target is on, from 1.
+        page: usize,
+    },
+    /// Where this panel is entered from other pages.
+    Entry {
+        /// The connector's number.
+        number: usize,
+        /// The pages the ways in come from, from 1, ascending.
+        from: Vec<usize>,
+    },
+}
+
+/// A panel ready for the layout engine, with what each box stands for.
+pub struct PanelInput {
+    /// The chart to lay out.
+    pub input: LayoutInput,
+    /// One role per box of `input.nodes`, same order.
+    pub roles: Vec<Role>,
+}
+
+/// How the connectors of a split chart are numbered.
+pub struct Numbering {
+    /// Per chart node, the page (from 1) it is drawn on.
+    pub page: Vec<usize>,
+    /// Per chart node, its connector number if another panel leads to it.
+    pub number: Vec<Option<usize>>,
+}
+
+impl Numbering {
+    /// Numbers every node entered from another panel, in reading order
+    /// (page by page, and on a page in `order`).
+    pub fn new(chart: &LayoutInput, panels: &[Vec<usize>], order: &[usize]) -> Numbering {
+        let n = chart.nodes.len();
+        let mut page = vec![0; n];
+        for (p, members) in panels.iter().enumerate() {
+            for &v in members {
+                page[v] = p + 1;
+            }
+        }
+        let mut entered: Vec<usize> = chart
+            .edges
+            .iter()
+            .filter(|e| e.from < n && e.to < n && page[e.from] != page[e.to])
+            .map(|e| e.to)
+            .collect();
+        entered.sort_by_key(|&v| (page[v], order[v]));
+        entered.dedup();
+        let mut number = vec![None; n];
+        for (k, &v) in entered.iter().enumerate() {
+            number[v] = Some(k + 1);
+        }
+        Numbering { page, number }
+    }
+}
+
+/// The text of an exit connector.
+pub fn exit_text(number: usize, page: usize) -> String {
+    format!("→ {number}, page {page}")
+}
+
+/// The text of an entry connector.
+pub fn entry_text(number: usize, from: &[usize]) -> String {
+    let pages: Vec<String> = from.iter().map(ToString::to_string).collect();
+    let word = if from.len() == 1 { "page" } else { "pages" };
+    format!("{number}, from {word} {}", pages.join(", "))
+}
+
+/// The panel of `members` (chart order, its first node first), with real
+/// connector numbers when `numbering` is given, or room for two-digit ones
+/// while the split is still being found.
+pub fn panel_input(
+    chart: &LayoutInput,
+    members: &[usize],
+    numbering: Option<&Numbering>,
+) -> PanelInput {
+    let n = chart.nodes.len();
+    let inside = |v: usize| members.contains(&v);
+    let edges: Vec<&EdgeSpec> = chart
+        .edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n)
+        .collect();
+    let mut roles: Vec<Role> = Vec::new();
+    let mut out_edges: Vec<EdgeSpec> = Vec::new();
+    let mut entries: Vec<(usize, Role)> = Vec::new();
+    for &w in members {
+        let mut from: Vec<usize> = edges
+            .iter()
+            .filter(|e| e.to == w && !inside(e.from))
+            .map(|e| numbering.map_or(99, |k| k.page[e.from]))
+            .collect();
+        if from.is_empty() {
+            continue;
+        }
+        from.sort_unstable();
+        from.dedup();
+        let number = numbering.and_then(|k| k.number[w]).unwrap_or(99);
+        entries.push((w, Role::Entry { number, from }));
+    }
+    let (first, later): (Vec<_>, Vec<_>) = entries
+        .into_iter()
+        .partition(|(w, _)| Some(w) == members.first());
+    roles.extend(first.iter().map(|(_, r)| r.clone()));
+    roles.extend(members.iter().map(|&v| Role::Node(v)));
+    roles.extend(later.iter().map(|(_, r)| r.clone()));
+    let at = |roles: &[Role], v: usize| {
+        roles
+            .iter()
+            .position(|r| *r == Role::Node(v))
+            .expect("every member has a box")
+    };
+    for (k, (w, _)) in first.iter().chain(&later).enumerate() {
+        let entry = if k < first.len() {
+            k
+        } else {
+            k + members.len()
+        };
+        out_edges.push(EdgeSpec {
+            from: entry,
+            to: at(&roles, *w),
+            label: None,
+        });
+    }
+    for e in &edges {
+        if !inside(e.from) {
+            continue;
+        }
+        let to = if inside(e.to) {
+            at(&roles, e.to)
+        } else {
+            let (number, page) = numbering.map_or((99, 99), |k| {
+                (
+                    k.number[e.to].expect("an entered node is numbered"),
+                    k.page[e.to],
+                )
+            });
+            roles.push(Role::Exit { number, page });
+            roles.len() - 1
+        };
+        out_edges.push(EdgeSpec {
+            from: at(&roles, e.from),
+            to,
+            label: e.label.clone(),
+        });
+    }
+    let nodes = roles
+        .iter()
+        .enumerate()
+        .map(|(i, r)| box_of(chart, r, i))
+        .collect();
+    PanelInput {
+        input: LayoutInput {
+            nodes,
+            edges: out_edges,
+        },
+        roles,
+    }
+}
+
+/// The box drawn for a role; connectors have ids no chart node can have.
+fn box_of(chart: &LayoutInput, role: &Role, at: usize) -> BoxSpec {
+    match role {
+        Role::Node(v) => chart.nodes[*v].clone(),
+        Role::Exit { number, page } => connector(at, exit_text(*number, *page)),
+        Role::Entry { number, from } => connector(at, entry_text(*number, from)),
+    }
+}
+
+fn connector(at: usize, text: String) -> BoxSpec {
+    BoxSpec {
+        id: format!("~connector-{at}"),
+        shape: Shape::Step,
+        text,
+        laws: String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chart() -> LayoutInput {
+        // q -Yes-> a, q -No-> b -> c; panels [q, a] and [b, c].
+        let node = |id: &str| BoxSpec {
+            id: id.into(),
+            shape: Shape::Step,
+            text: id.into(),
+            laws: String::new(),
+        };
+        let edge = |from, to, label: Option<&str>| EdgeSpec {
+            from,
+            to,
+            label: label.map(str::to_string),
+        };
+        LayoutInput {
+            nodes: vec![node("q"), node("a"), node("b"), node("c")],
+            edges: vec![
+                edge(0, 1, Some("Yes")),
+                edge(0, 2, Some("No")),
+                edge(2, 3, None),
+            ],
+        }
+    }
+
+    #[test]
+    fn an_answer_to_another_panel_ends_at_a_numbered_exit() {
+        let chart = chart();
+        let panels = vec![vec![0, 1], vec![2, 3]];
+        let numbering = Numbering::new(&chart, &panels, &[0, 1, 2, 3]);
+        let first = panel_input(&chart, &panels[0], Some(&numbering));
+        let texts: Vec<&str> = first.input.nodes.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(texts, ["q", "a", "→ 1, page 2"]);
+        assert_eq!(first.input.edges[1].label.as_deref(), Some("No"));
+        assert_eq!(first.input.edges[1].to, 2);
+    }
+
+    #[test]
+    fn a_panel_entered_from_another_page_starts_at_its_entry() {
+        let chart = chart();
+        let panels = vec![vec![0, 1], vec![2, 3]];
+        let numbering = Numbering::new(&chart, &panels, &[0, 1, 2, 3]);
+        let second = panel_input(&chart, &panels[1], Some(&numbering));
+        let texts: Vec<&str> = second.input.nodes.iter().map(|b| b.text.as_str()).collect();
+        assert_eq!(texts, ["1, from page 1", "b", "c"]);
+        assert_eq!(
+            (second.input.edges[0].from, second.input.edges[0].to),
+            (0, 1)
+        );
+        assert!(second.input.nodes[0].id.starts_with('~'));
+    }
+}

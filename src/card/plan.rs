@@ -1,0 +1,339 @@
+//! Planning a card: lay the chart out at printed size; if it does not fit
+//! the page upright, turn the page; if it fits neither way, split it into
+//! panels (one a page) joined by numbered connectors. Whichever way needs
+//! the fewest pages wins (then the larger print, then upright). Nothing is
+//! shrunk below the paper's least text size unless a single node cannot fit
+//! a page, and then the plan says so.
+
+use std::collections::HashMap;
+
+use super::page::{Frame, Heading, Orientation, Paper};
+use super::panel::{Numbering, PanelInput, Role, panel_input};
+use super::split::{preorder, split};
+use crate::layout::{Layout, LayoutInput, LayoutOptions, layout};
+
+/// Widths of box text and of answer labels tried for a panel, as multiples
+/// of the paper's: the usual first, then narrower or wider boxes, then
+/// narrower labels (for a question with many answers).
+const WIDTHS: [(f32, f32); 6] = [
+    (1.0, 1.0),
+    (0.8, 1.0),
+    (1.25, 1.0),
+    (0.65, 1.0),
+    (1.0, 0.7),
+    (0.8, 0.55),
+];
+/// A first drawing this many times the chart area will not fit at any width.
+const HOPELESS: f32 = 1.6;
+/// The most a small chart is enlarged to fill its card.
+pub const MAX_SCALE: f32 = 1.4;
+/// Slack for rounding when comparing sizes.
+const EPSILON: f32 = 0.01;
+
+/// How to plan a card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardOptions {
+    /// The paper.
+    pub paper: Paper,
+    /// Force this orientation; `None` turns the page when that helps.
+    pub orientation: Option<Orientation>,
+}
+
+/// One page of a card: a panel laid out, and what each box stands for.
+pub struct PlannedPage {
+    /// The panel's drawing, at printed size before `scale`.
+    pub layout: Layout,
+    /// How much the drawing is scaled: the card's scale, or less on a page
+    /// whose drawing cannot fit otherwise.
+    pub scale: f32,
+    /// Per box of `layout`, the chart node or connector it is.
+    pub roles: Vec<Role>,
+}
+
+/// A card planned: its frame, pages, and the scale the chart prints at.
+pub struct Plan {
+    /// Where things go on every page.
+    pub frame: Frame,
+    /// The pages, in reading order.
+    pub pages: Vec<PlannedPage>,
+    /// How much the drawings are scaled on every page that fits at this
+    /// scale (at least 1 unless no page does).
+    pub scale: f32,
+    /// Whether the page was turned because the chart fits better that way.
+    pub turned: bool,
+}
+
+impl Plan {
+    /// How many connectors join the panels.
+    pub fn connectors(&self) -> usize {
+        self.pages
+            .iter()
+            .flat_map(|p| &p.roles)
+            .filter_map(|r| match r {
+                Role::Entry { number, .. } => Some(*number),
+                _ => None,
+            })
+            .count()
+    }
+
+    /// The smallest text on the card as printed, in points.
+    pub fn smallest_text(&self) -> f32 {
+        let sizes = self.frame.sizes;
+        (self.pages.iter())
+            .map(PlannedPage::smallest_text)
+            .fold(sizes.footer.min(sizes.heading), f32::min)
+    }
+
+    /// Whether every text meets the paper's least size.
+    pub fn is_legible(&self) -> bool {
+        self.smallest_text() + EPSILON >= self.frame.paper.min_text()
+    }
+}
+
+impl PlannedPage {
+    /// The smallest text of the drawing as printed, in points.
+    pub fn smallest_text(&self) -> f32 {
+        let l = &self.layout;
+        let o = &l.options;
+        let mut smallest = f32::MAX;
+        if !l.boxes.is_empty() {
+            smallest = o.text_size;
+        }
+        if l.boxes.iter().any(|b| !b.law_lines.is_empty()) {
+            smallest = smallest.min(o.law_size);
+        }
+        if l.edges.iter().any(|e| e.label.is_some()) {
+            smallest = smallest.min(o.label_size);
+        }
+        smallest * self.scale
+    }
+}
+
+/// Plans the card of a chart.
+pub fn plan(chart: &LayoutInput, heading: &Heading, options: &CardOptions) -> Plan {
+    let orientations = match options.orientation {
+        Some(o) => vec![o],
+        None => vec![Orientation::Portrait, Orientation::Landscape],
+    };
+    let mut best: Option<Plan> = None;
+    for orientation in orientations {
+        let frame = Frame::new(options.paper, orientation, heading);
+        let mut candidate = plan_in(chart, frame);
+        candidate.turned = options.orientation.is_none() && orientation == Orientation::Landscape;
+        let better = best.as_ref().is_none_or(|b| {
+            let rank = |p: &Plan| (!p.is_legible(), p.pages.len());
+            rank(&candidate) < rank(b)
+                || (rank(&candidate) == rank(b) && candidate.scale > b.scale + EPSILON)
+        });
+        if better {
+            best = Some(candidate);
+        }
+    }
+    best.expect("at least one orientation is tried")
+}
+
+/// Whether the chart fits one side of a card of `paper`, either way up,
+/// without splitting or shrinking: the question `check` asks.
+pub fn fits_one_side(chart: &LayoutInput, heading: &Heading, paper: Paper) -> bool {
+    let options = paper.chart_options();
+    [Orientation::Portrait, Orientation::Landscape]
+        .into_iter()
+        .any(|o| fitting(chart, &Frame::new(paper, o, heading), &options).is_some())
+}
+
+/// The plan for one frame: split if needed, then lay out each panel.
+fn plan_in(chart: &LayoutInput, frame: Frame) -> Plan {
+    let options = frame.paper.chart_options();
+    let page = frame.chart.w * frame.chart.h;
+    let panels = if fitting(chart, &frame, &options).is_some() {
+        vec![(0..chart.nodes.len()).collect()]
+    } else {
+        let mut tried: HashMap<Vec<usize>, Option<f32>> = HashMap::new();
+        split(chart, page, &mut |members| {
+            *tried.entry(members.to_vec()).or_insert_with(|| {
+                let trial = panel_input(chart, members, None);
+                fitting(&trial.input, &frame, &options).map(|l| l.width * l.height)
+            })
+        })
+    };
+    let order = preorder(chart);
+    let numbering = Numbering::new(chart, &panels, &order);
+    let laid: Vec<(Layout, Vec<Role>)> = panels
+        .iter()
+        .map(|members| {
+            let PanelInput { input, roles } = panel_input(chart, members, Some(&numbering));
+            (largest(&input, &frame, &options), roles)
+        })
+        .collect();
+    let fit: Vec<f32> = laid.iter().map(|(l, _)| scale_in(l, &frame)).collect();
+    let scale = fit
+        .iter()
+        .copied()
+        .filter(|&s| s >= 1.0)
+        .fold(MAX_SCALE, f32::min);
+    let pages = laid
+        .into_iter()
+        .zip(fit)
+        .map(|((layout, roles), fit)| PlannedPage {
+            layout,
+            roles,
+            scale: fit.min(scale),
+        })
+        .collect();
+    Plan {
+        frame,
+        pages,
+        scale,
+        turned: false,
+    }
+}
+
+/// How much `layout` may be scaled to fill the chart area (at most [`MAX_SCALE`]).
+fn scale_in(layout: &Layout, frame: &Frame) -> f32 {
+    let area = frame.chart;
+    (area.w / layout.width.max(1.0))
+        .min(area.h / layout.height.max(1.0))
+        .min(MAX_SCALE)
+}
+
+fn with_widths(options: &LayoutOptions, (text, label): (f32, f32)) -> LayoutOptions {
+    LayoutOptions {
+        max_text_width: options.max_text_width * text,
+        max_label_width: options.max_label_width * label,
+        ..options.clone()
+    }
+}
+
+/// The first widths at which `input` fits the chart area unshrunk. A
+/// drawing far larger than the area is given up after the first try:
+/// other widths move its sides by a quarter at most.
+fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Option<Layout> {
+    let room = frame.chart.w * frame.chart.h;
+    for (k, &widths) in WIDTHS.iter().enumerate() {
+        let drawn = layout(input, &with_widths(options, widths));
+        if scale_in(&drawn, frame) >= 1.0 {
+            return Some(drawn);
+        }
+        if k == 0 && drawn.width * drawn.height > HOPELESS * room {
+            return None;
+        }
+    }
+    None
+}
+
+/// The widths at which `input` prints largest.
+fn largest(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Layout {
+    let mut best: Option<(f32, Layout)> = None;
+    for f in WIDTHS {
+        let drawn = layout(input, &with_widths(options, f));
+        let scale = scale_in(&drawn, frame);
+        if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
+            best = Some((scale, drawn));
+        }
+    }
+    best.map(|(_, l)| l).expect("at least one width is tried")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::{BoxSpec, EdgeSpec, Shape};
+
+    fn heading() -> Heading {
+        Heading {
+            title: "A chart".into(),
+            laws: vec!["Law 54 Opening Lead Out of Turn".into()],
+        }
+    }
+
+    /// A full binary tree of questions `depth` deep with rulings at the leaves.
+    fn tree(depth: u32) -> LayoutInput {
+        let n = 2usize.pow(depth + 1) - 1;
+        let inner = 2usize.pow(depth) - 1;
+        let nodes = (0..n)
+            .map(|i| BoxSpec {
+                id: format!("n{i}"),
+                shape: if i < inner {
+                    Shape::Question
+                } else {
+                    Shape::Ruling
+                },
+                text: format!("Is this the question number {i} of the chart, asked of the player?"),
+                laws: "54D".into(),
+            })
+            .collect();
+        let edges = (1..n)
+            .map(|v| EdgeSpec {
+                from: (v - 1) / 2,
+                to: v,
+                label: Some(if v % 2 == 1 { "Yes" } else { "No" }.into()),
+            })
+            .collect();
+        LayoutInput { nodes, edges }
+    }
+
+    #[test]
+    fn a_small_chart_is_one_upright_page_enlarged_to_fill_it() {
+        let plan = plan(&tree(1), &heading(), &CardOptions::default());
+        assert_eq!(plan.pages.len(), 1);
+        assert_eq!(plan.frame.orientation, Orientation::Portrait);
+        assert!(plan.scale > 1.0);
+        assert!(plan.is_legible());
+        assert_eq!(plan.connectors(), 0);
+    }
+
+    #[test]
+    fn a_large_chart_is_split_and_every_page_stays_legible() {
+        let chart = tree(5);
+        let plan = plan(&chart, &heading(), &CardOptions::default());
+        assert!(plan.pages.len() > 1);
+        assert!(plan.is_legible(), "{}", plan.smallest_text());
+        assert!(plan.connectors() >= plan.pages.len() - 1);
+        let nodes: usize = plan
+            .pages
+            .iter()
+            .map(|p| {
+                p.roles
+                    .iter()
+                    .filter(|r| matches!(r, Role::Node(_)))
+                    .count()
+            })
+            .sum();
+        assert_eq!(nodes, chart.nodes.len());
+    }
+
+    #[test]
+    fn a_forced_orientation_is_kept() {
+        let options = CardOptions {
+            paper: Paper::A5,
+            orientation: Some(Orientation::Landscape),
+        };
+        let plan = plan(&tree(2), &heading(), &options);
+        assert_eq!(plan.frame.orientation, Orientation::Landscape);
+        assert!(!plan.turned);
+    }
+
+    #[test]
+    fn a_wide_shallow_chart_turns_the_page_rather_than_split() {
+        // One question with five answers, each to a ruling: wide, not tall.
+        let mut chart = tree(0);
+        for i in 1..=5 {
+            chart.nodes.push(BoxSpec {
+                id: format!("r{i}"),
+                shape: Shape::Ruling,
+                text: "The table result stands and play goes on as before".into(),
+                laws: "12C".into(),
+            });
+            chart.edges.push(EdgeSpec {
+                from: 0,
+                to: i,
+                label: Some(format!("Answer {i}")),
+            });
+        }
+        chart.nodes[0].shape = Shape::Question;
+        let plan = plan(&chart, &heading(), &CardOptions::default());
+        assert_eq!(plan.pages.len(), 1);
+        assert_eq!(plan.frame.orientation, Orientation::Landscape);
+        assert!(plan.turned);
+    }
+}
