@@ -55,6 +55,9 @@ pub struct Outcome {
     pub report: Report,
     /// How many files were written; `None` if the charts were invalid.
     pub written: Option<usize>,
+    /// Cards that print some text below the least size (a box too large
+    /// for a page even alone), one line each.
+    pub warnings: Vec<String>,
 }
 
 /// Checks the charts in `trees` and, if none has an error, renders every
@@ -66,6 +69,7 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
         return Ok(Outcome {
             report,
             written: None,
+            warnings: Vec::new(),
         });
     }
     let cx = Context {
@@ -73,11 +77,14 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
         charts: &report.charts,
         date: config.footer_date(trees),
     };
-    let files = render_all(&cx)?;
+    let mut files = render_all(&cx)?;
+    let (cards, warnings) = crate::card::build_files(&cx)?;
+    files.extend(cards);
     write_swap(out, &files)?;
     Ok(Outcome {
         written: Some(files.len()),
         report,
+        warnings,
     })
 }
 

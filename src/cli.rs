@@ -13,7 +13,7 @@ use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{self, Severity};
 use crate::render::{self, Format as RenderFormat};
-use crate::{authoring, build, diff, list, serve, walk};
+use crate::{authoring, build, card, diff, list, serve, walk};
 
 /// Turn the Laws of Duplicate Bridge into decision charts a director can trust.
 #[derive(Debug, Parser)]
@@ -131,6 +131,12 @@ struct RenderArgs {
     /// Site settings; default `lawcharts.toml` in the current folder.
     #[arg(long)]
     config: Option<PathBuf>,
+    /// The paper of a PDF card (text at least 9 pt on A4 and Letter, 8 pt on A5).
+    #[arg(long, value_enum)]
+    paper: Option<card::Paper>,
+    /// Print a PDF card on its side (by default it turns only when that fits better).
+    #[arg(long)]
+    landscape: bool,
 }
 
 #[derive(Debug, Args)]
@@ -358,8 +364,11 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<Exit> {
             Ok(Exit::Invalid)
         }
         Some(files) => {
+            for warning in &outcome.warnings {
+                eprintln!("warning: {warning}");
+            }
             eprintln!(
-                "built {} chart(s) into `{}`: {files} files (site/, svg/, md/, dot/)",
+                "built {} chart(s) into `{}`: {files} files (site/, svg/, md/, dot/, cards/)",
                 report.charts.charts.len(),
                 args.out.display()
             );
@@ -386,11 +395,23 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         charts: &report.charts,
         date: config.footer_date(&trees),
     };
-    let text = render::render(chart, args.format, &cx)?;
+    let bytes = if args.format == RenderFormat::Pdf {
+        let options = card::CardOptions {
+            paper: args.paper.unwrap_or_default(),
+            orientation: args.landscape.then_some(card::Orientation::Landscape),
+        };
+        let card = card::Card::new(chart, &cx, &options);
+        eprintln!("{}", card.report());
+        card.pdf()?
+    } else if args.paper.is_some() || args.landscape {
+        bail!("`--paper` and `--landscape` are only for `--format pdf`");
+    } else {
+        render::render(chart, args.format, &cx)?.into_bytes()
+    };
     match &args.output {
-        Some(path) => std::fs::write(path, text)
+        Some(path) => std::fs::write(path, bytes)
             .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?,
-        None => std::io::stdout().lock().write_all(text.as_bytes())?,
+        None => std::io::stdout().lock().write_all(&bytes)?,
     }
     Ok(Exit::Ok)
 }

@@ -110,6 +110,14 @@ impl Card {
         text
     }
 
+    /// What was done, and a warning line if some text is too small.
+    pub fn report(&self) -> String {
+        match self.warning() {
+            Some(warning) => format!("{}\nwarning: {warning}", self.describe()),
+            None => self.describe(),
+        }
+    }
+
     /// A warning when some text prints below the paper's least size.
     pub fn warning(&self) -> Option<String> {
         if self.plan.is_legible() {

@@ -29,6 +29,8 @@ pub enum Format {
     Html,
     /// The chart drawn by lawcharts' own layout engine.
     Svg,
+    /// A laminated table card (PDF): see `--paper` and `--landscape`.
+    Pdf,
 }
 
 /// What every renderer may read besides the chart itself.
@@ -48,6 +50,7 @@ pub fn render(chart: &Chart, format: Format, cx: &Context) -> anyhow::Result<Str
         Format::Md => markdown::chart(chart, cx),
         Format::Html => html::chart(chart, cx, html::Assets::Inline),
         Format::Svg => Ok(drawing::chart_svg(chart, cx.charts)),
+        Format::Pdf => anyhow::bail!("a PDF card is binary: `card::Card::pdf` writes it"),
     }
 }
 

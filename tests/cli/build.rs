@@ -78,6 +78,10 @@ fn build_writes_the_site_markdown_and_dot_as_the_contract_lays_out() {
         .collect();
     let expected = [
         ".lawcharts-output",
+        "cards/all.pdf",
+        "cards/bid.pdf",
+        "cards/lead.pdf",
+        "cards/penalty.pdf",
         "dot/bid.dot",
         "dot/lead.dot",
         "dot/penalty.dot",
