@@ -211,8 +211,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
 }
 
 fn run_check(args: &CheckArgs) -> anyhow::Result<Exit> {
-    let report = check::check_paths(&args.paths)?;
+    let mut report = check::check_paths(&args.paths)?;
     check::require_charts(&report)?;
+    check::card_sides(&mut report);
     match args.format {
         Format::Json => print!("{}", diagnostic::render_json(&report.diagnostics)),
         Format::Text => {

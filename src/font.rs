@@ -145,7 +145,13 @@ pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<
 /// `max_width` does, so a box's lines come out of even length.
 pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
     let greedy = wrap_in(weight, text, size_pt, max_width);
-    let (mut low, mut high) = (0.0f32, max_width);
+    // Never narrower than the longest word: a narrower width could keep the
+    // line count by breaking a word between letters.
+    let longest = text
+        .split_whitespace()
+        .map(|w| measure_in(weight, w, size_pt))
+        .fold(0.0f32, f32::max);
+    let (mut low, mut high) = (longest.min(max_width), max_width);
     for _ in 0..12 {
         let mid = (low + high) / 2.0;
         if wrap_in(weight, text, size_pt, mid).len() <= greedy.len() {
@@ -243,6 +249,13 @@ mod tests {
     fn a_combining_accent_stays_with_its_letter() {
         let lines = wrap("e\u{301}e\u{301}e\u{301}", 10.0, 7.0);
         assert!(lines.iter().all(|l| l.starts_with('e')), "{lines:?}");
+    }
+
+    #[test]
+    fn balanced_wrap_never_breaks_a_word_that_fits_a_line() {
+        let text = "An opponent's explanation of a call or play was wrong";
+        let lines = wrap_balanced(Weight::Bold, text, 9.5, 90.0);
+        assert_eq!(lines.join(" "), text, "{lines:?}");
     }
 
     #[test]

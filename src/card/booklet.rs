@@ -26,8 +26,9 @@ enum Line {
     Text(String),
     /// A period's heading in the index.
     Heading(String),
-    /// A chart in the index: its card (index into the cards) and its text.
-    Entry(usize, String),
+    /// A chart in the index: its card (index into the cards) and its
+    /// text, wrapped.
+    Entry(usize, Vec<String>),
     /// The legend of shapes.
     Legend,
     /// Some space.
@@ -38,8 +39,11 @@ enum Line {
 const TITLE: f32 = 20.0;
 const HEADING: f32 = 12.0;
 const BODY: f32 = 10.0;
+/// How far index entries are indented, and the room kept for their pages.
+const ENTRY_INDENT: f32 = 8.0;
+const PAGES_COLUMN: f32 = 80.0;
 /// One legend row: a small shape and what it means.
-const LEGEND_ROW: f32 = 30.0;
+const LEGEND_ROW: f32 = 26.0;
 /// The shapes a card uses and what each means.
 const LEGEND: [(&str, &str); 6] = [
     (
@@ -61,7 +65,8 @@ impl Line {
         match self {
             Line::Title(_) => TITLE * LEADING,
             Line::Heading(_) => HEADING * LEADING + 6.0,
-            Line::Text(_) | Line::Entry(..) => BODY * LEADING,
+            Line::Text(_) => BODY * LEADING,
+            Line::Entry(_, lines) => lines.len().max(1) as f32 * BODY * LEADING,
             Line::Legend => LEGEND.len() as f32 * LEGEND_ROW,
             Line::Space => BODY,
         }
@@ -145,7 +150,13 @@ fn cover_lines(cards: &[&Card], cx: &Context) -> Vec<Line> {
             lines.push(Line::Heading(p.title().into()));
             period = Some(p);
         }
-        lines.push(Line::Entry(i, card.heading.title.clone()));
+        let law = card.heading.laws.first().map_or(String::new(), |l| {
+            let number: Vec<&str> = l.split_whitespace().take(2).collect();
+            format!("{} · ", number.join(" "))
+        });
+        let entry = format!("{law}{}", card.heading.title);
+        let room = Paper::A4.size().0 - 2.0 * MARGIN - ENTRY_INDENT - PAGES_COLUMN;
+        lines.push(Line::Entry(i, font::wrap(&entry, BODY, room)));
     }
     lines
 }
@@ -192,33 +203,19 @@ fn draw_cover(
                     t,
                 );
             }
-            Line::Entry(i, title) => {
-                let card = cards[*i];
-                let at = first_page[*i];
+            Line::Entry(i, wrapped) => {
+                let (card, at) = (cards[*i], first_page[*i]);
                 let pages = card.plan.pages.len();
                 let where_ = if pages == 1 {
                     format!("page {}", at + 1)
                 } else {
                     format!("pages {}–{}", at + 1, at + pages)
                 };
-                let laws = card.heading.laws.first().map_or(String::new(), |l| {
-                    l.split_whitespace().take(2).collect::<Vec<_>>().join(" ")
-                });
-                let left = format!("{laws} · {title}");
-                let room = right - MARGIN - 80.0;
-                let shown = font::wrap(&left, BODY, room)
-                    .into_iter()
-                    .next()
-                    .unwrap_or_default();
-                pdf::text(
-                    surface,
-                    fonts,
-                    Weight::Regular,
-                    BODY,
-                    MARGIN + 8.0,
-                    y + BODY,
-                    &shown,
-                );
+                let x = MARGIN + ENTRY_INDENT;
+                for (k, text) in wrapped.iter().enumerate() {
+                    let baseline = y + BODY + k as f32 * BODY * LEADING;
+                    pdf::text(surface, fonts, Weight::Regular, BODY, x, baseline, text);
+                }
                 let w = font::measure(&where_, BODY);
                 pdf::text(
                     surface,
@@ -229,7 +226,7 @@ fn draw_cover(
                     y + BODY,
                     &where_,
                 );
-                if let Some(rect) = Rect::from_xywh(MARGIN, y, right - MARGIN, BODY * LEADING) {
+                if let Some(rect) = Rect::from_xywh(MARGIN, y, right - MARGIN, line.height()) {
                     links.push((rect, at));
                 }
             }
@@ -253,8 +250,8 @@ fn draw_legend(surface: &mut Surface, fonts: &Fonts, top: f32) {
             h,
         };
         let label = match *kind {
-            "exit" => "→ 3, page 2",
-            "entry" => "3, from page 1",
+            "exit" => "→ 3, p. 2",
+            "entry" => "3, from p. 1",
             _ => "",
         };
         let b = PlacedBox {

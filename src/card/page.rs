@@ -69,8 +69,8 @@ impl Paper {
     }
 
     /// How the chart is laid out on a card of this paper, at printed size:
-    /// box text a point above the least size, labels half a point above,
-    /// law clauses at the least size.
+    /// box text a point above the least size, answer labels (bold) and law
+    /// clauses at the least size, boxes a little closer than on screen.
     pub fn chart_options(self) -> LayoutOptions {
         let min = self.min_text();
         let text = min + 1.0;
@@ -78,10 +78,11 @@ impl Paper {
         LayoutOptions {
             text_size: text,
             law_size: min,
-            label_size: min + 0.5,
+            label_size: min,
             max_text_width: base.max_text_width * text / base.text_size,
             max_label_width: base.max_label_width * text / base.text_size,
             margin: 2.0,
+            node_gap: 10.0,
             ..base
         }
     }

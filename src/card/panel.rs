@@ -71,13 +71,13 @@ impl Numbering {
 
 /// The text of an exit connector.
 pub fn exit_text(number: usize, page: usize) -> String {
-    format!("→ {number}, page {page}")
+    format!("→ {number}, p. {page}")
 }
 
 /// The text of an entry connector.
 pub fn entry_text(number: usize, from: &[usize]) -> String {
     let pages: Vec<String> = from.iter().map(ToString::to_string).collect();
-    let word = if from.len() == 1 { "page" } else { "pages" };
+    let word = if from.len() == 1 { "p." } else { "pp." };
     format!("{number}, from {word} {}", pages.join(", "))
 }
 
@@ -225,7 +225,7 @@ mod tests {
         let numbering = Numbering::new(&chart, &panels, &[0, 1, 2, 3]);
         let first = panel_input(&chart, &panels[0], Some(&numbering));
         let texts: Vec<&str> = first.input.nodes.iter().map(|b| b.text.as_str()).collect();
-        assert_eq!(texts, ["q", "a", "→ 1, page 2"]);
+        assert_eq!(texts, ["q", "a", "→ 1, p. 2"]);
         assert_eq!(first.input.edges[1].label.as_deref(), Some("No"));
         assert_eq!(first.input.edges[1].to, 2);
     }
@@ -237,7 +237,7 @@ mod tests {
         let numbering = Numbering::new(&chart, &panels, &[0, 1, 2, 3]);
         let second = panel_input(&chart, &panels[1], Some(&numbering));
         let texts: Vec<&str> = second.input.nodes.iter().map(|b| b.text.as_str()).collect();
-        assert_eq!(texts, ["1, from page 1", "b", "c"]);
+        assert_eq!(texts, ["1, from p. 1", "b", "c"]);
         assert_eq!(
             (second.input.edges[0].from, second.input.edges[0].to),
             (0, 1)

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input};
 use super::split::{preorder, split};
+use crate::font::{self, Weight};
 use crate::layout::{Layout, LayoutInput, LayoutOptions, layout};
 
 /// Widths of box text and of answer labels tried for a panel, as multiples
@@ -24,7 +25,7 @@ const WIDTHS: [(f32, f32); 6] = [
     (0.8, 0.55),
 ];
 /// A first drawing this many times the chart area will not fit at any width.
-const HOPELESS: f32 = 1.6;
+const HOPELESS: f32 = 1.2;
 /// The most a small chart is enlarged to fill its card.
 pub const MAX_SCALE: f32 = 1.4;
 /// Slack for rounding when comparing sizes.
@@ -162,7 +163,7 @@ fn plan_in(chart: &LayoutInput, frame: Frame) -> Plan {
         .iter()
         .map(|members| {
             let PanelInput { input, roles } = panel_input(chart, members, Some(&numbering));
-            (largest(&input, &frame, &options), roles)
+            (drawing(&input, &frame, &options), roles)
         })
         .collect();
     let fit: Vec<f32> = laid.iter().map(|(l, _)| scale_in(l, &frame)).collect();
@@ -196,10 +197,29 @@ fn scale_in(layout: &Layout, frame: &Frame) -> f32 {
         .min(MAX_SCALE)
 }
 
-fn with_widths(options: &LayoutOptions, (text, label): (f32, f32)) -> LayoutOptions {
+/// The options with box text and labels `factors` times as wide as the
+/// paper's, but never narrower than the longest word, which the layout
+/// would break between letters.
+fn with_widths(input: &LayoutInput, options: &LayoutOptions, factors: (f32, f32)) -> LayoutOptions {
+    let longest = |texts: &mut dyn Iterator<Item = &str>, weight, size| {
+        texts
+            .flat_map(str::split_whitespace)
+            .map(|w| font::measure_in(weight, w, size))
+            .fold(0.0, f32::max)
+    };
+    let words = longest(
+        &mut input.nodes.iter().map(|n| n.text.as_str()),
+        Weight::Regular,
+        options.text_size,
+    );
+    let label_words = longest(
+        &mut input.edges.iter().filter_map(|e| e.label.as_deref()),
+        Weight::Bold,
+        options.label_size,
+    );
     LayoutOptions {
-        max_text_width: options.max_text_width * text,
-        max_label_width: options.max_label_width * label,
+        max_text_width: (options.max_text_width * factors.0).max(words),
+        max_label_width: (options.max_label_width * factors.1).max(label_words),
         ..options.clone()
     }
 }
@@ -209,8 +229,8 @@ fn with_widths(options: &LayoutOptions, (text, label): (f32, f32)) -> LayoutOpti
 /// other widths move its sides by a quarter at most.
 fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Option<Layout> {
     let room = frame.chart.w * frame.chart.h;
-    for (k, &widths) in WIDTHS.iter().enumerate() {
-        let drawn = layout(input, &with_widths(options, widths));
+    for (k, &factors) in WIDTHS.iter().enumerate() {
+        let drawn = layout(input, &with_widths(input, options, factors));
         if scale_in(&drawn, frame) >= 1.0 {
             return Some(drawn);
         }
@@ -221,11 +241,15 @@ fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Optio
     None
 }
 
-/// The widths at which `input` prints largest.
-fn largest(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Layout {
+/// The drawing of a page: the first widths at which `input` fits unshrunk
+/// (the usual look where it fits), else the widths it prints largest at.
+fn drawing(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Layout {
+    if let Some(fits) = fitting(input, frame, options) {
+        return fits;
+    }
     let mut best: Option<(f32, Layout)> = None;
-    for f in WIDTHS {
-        let drawn = layout(input, &with_widths(options, f));
+    for factors in WIDTHS {
+        let drawn = layout(input, &with_widths(input, options, factors));
         let scale = scale_in(&drawn, frame);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
             best = Some((scale, drawn));

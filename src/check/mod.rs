@@ -17,6 +17,7 @@ use anyhow::{Context, bail};
 
 pub use answers::KNOWN_SETS;
 pub use handover::target as handover_target;
+pub use warnings::card_sides;
 
 use crate::chart::{Chart, ChartSet};
 use crate::diagnostic::{self, Diagnostic, Severity, Sources};

@@ -4,6 +4,7 @@
 mod authoring;
 mod browser;
 mod build;
+mod cards;
 mod check;
 mod diff;
 mod escaping;
