@@ -63,6 +63,7 @@ pub struct Outcome {
 /// Checks the charts in `trees` and, if none has an error, renders every
 /// output and swaps it in at `out`.
 pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcome> {
+    refuse_overlap(trees, out)?;
     let report = check::check_paths(&[trees.to_path_buf()])?;
     check::require_charts(&report)?;
     if report.count(Severity::Error) > 0 {
@@ -80,12 +81,71 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
     let mut files = render_all(&cx)?;
     let (cards, warnings) = crate::card::build_files(&cx)?;
     files.extend(cards);
-    write_swap(out, &files)?;
+    write_swap(out, &files)
+        .with_context(|| format!("cannot write the output to `{}`", out.display()))?;
     Ok(Outcome {
         written: Some(files.len()),
         report,
         warnings,
     })
+}
+
+/// Refuses an `--out` inside the charts folder (a rebuild would find its
+/// own output, and `serve` would rebuild forever) or one that holds it (the
+/// swap would remove the charts).
+fn refuse_overlap(trees: &Path, out: &Path) -> anyhow::Result<()> {
+    let folder = if trees.is_file() {
+        trees.parent().unwrap_or(Path::new("."))
+    } else {
+        trees
+    };
+    let (folder_abs, out_abs) = (resolved(folder)?, resolved(out)?);
+    if out_abs.starts_with(&folder_abs) {
+        bail!(
+            "`--out {}` is inside the charts folder `{}`; choose an output folder outside it",
+            out.display(),
+            folder.display()
+        );
+    }
+    if folder_abs.starts_with(&out_abs) {
+        bail!(
+            "the charts folder `{}` is inside `--out {}`, which build replaces whole; choose another --out",
+            folder.display(),
+            out.display()
+        );
+    }
+    Ok(())
+}
+
+/// `path` made absolute with links resolved, as far as it exists; the
+/// rest (a folder not made yet) is appended as written, `.` and `..` applied.
+fn resolved(path: &Path) -> anyhow::Result<PathBuf> {
+    let cwd = std::env::current_dir().context("cannot read the current folder")?;
+    let mut base = cwd.join(path);
+    let mut rest = Vec::new();
+    let mut real = loop {
+        if let Ok(real) = base.canonicalize() {
+            break real;
+        }
+        match (base.file_name(), base.parent()) {
+            (Some(name), Some(parent)) => {
+                rest.push(name.to_os_string());
+                base = parent.to_path_buf();
+            }
+            // `..` or the root itself: nothing left to resolve.
+            _ => break base,
+        }
+    };
+    for part in rest.iter().rev() {
+        match part.to_str() {
+            Some("..") => {
+                real.pop();
+            }
+            Some(".") => {}
+            _ => real.push(part),
+        }
+    }
+    Ok(real)
 }
 
 /// Every output of the charts in `cx`, charts rendered in parallel, sorted

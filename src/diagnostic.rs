@@ -173,11 +173,21 @@ pub fn render_json(diagnostics: &[Diagnostic]) -> String {
     serde_json::to_string_pretty(&rows).expect("diagnostics serialise to JSON") + "\n"
 }
 
-/// The closest of `candidates` to `wanted`, when it is close enough to be a typo.
+/// Past this many candidates no suggestion is looked for: real charts have
+/// tens of nodes, and a huge chart full of unknown names would otherwise cost
+/// names × candidates comparisons (20,000 × 20,000 takes a minute).
+const MAX_CANDIDATES: usize = 2_000;
+
+/// The closest of `candidates` to `wanted`, when it is close enough to be a
+/// typo (and there are at most [`MAX_CANDIDATES`] to compare).
 pub fn did_you_mean<'a>(
     wanted: &str,
     candidates: impl IntoIterator<Item = &'a str>,
 ) -> Option<&'a str> {
+    let candidates: Vec<&str> = candidates.into_iter().take(MAX_CANDIDATES + 1).collect();
+    if candidates.len() > MAX_CANDIDATES {
+        return None;
+    }
     candidates
         .into_iter()
         .map(|c| (strsim::jaro_winkler(wanted, c), c))

@@ -163,23 +163,60 @@ pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -
     wrap_in(weight, text, size_pt, high)
 }
 
-/// Split one word into pieces that fit, keeping each combining mark with
-/// the character before it; every piece has at least one character.
+/// Split one word into pieces that fit, never inside a character as the
+/// reader sees it (a letter with its accents, an emoji sequence joined by
+/// zero-width joiners, a flag); every piece has at least one such character.
 fn split_word(weight: Weight, word: &str, size_pt: f32, max_width: f32) -> Vec<String> {
     let m = metrics(weight);
     let mut pieces = vec![String::new()];
     let mut width = 0.0;
+    let mut prev: Option<char> = None;
+    let mut flags = 0usize;
     for c in word.chars() {
         let advance = m.advance(c) * size_pt;
+        flags = if is_regional_indicator(c) {
+            flags + 1
+        } else {
+            0
+        };
+        let joins =
+            prev.is_some_and(|p| joins_previous(p, c)) || (flags > 0 && flags.is_multiple_of(2));
         let last = pieces.last_mut().expect("pieces starts non-empty");
-        if width + advance > max_width && !last.is_empty() && advance > 0.0 {
+        if width + advance > max_width && !last.is_empty() && advance > 0.0 && !joins {
             pieces.push(String::new());
             width = 0.0;
         }
         pieces.last_mut().expect("pieces is non-empty").push(c);
         width += advance;
+        prev = Some(c);
     }
     pieces
+}
+
+/// Whether `c` continues the character `prev` started: a combining mark,
+/// a variation selector, a skin-tone modifier, a tag, a zero-width joiner,
+/// or whatever follows a zero-width joiner.
+fn joins_previous(prev: char, c: char) -> bool {
+    prev == '\u{200D}' || is_combining(c)
+}
+
+/// Combining marks of the scripts a club is likely to write (Latin, Greek,
+/// Cyrillic, Hebrew, Arabic, Thai, Devanagari), variation selectors, emoji
+/// modifiers and tags, and the zero-width joiner itself.
+fn is_combining(c: char) -> bool {
+    matches!(u32::from(c),
+        0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05BD | 0x05BF | 0x05C1..=0x05C2
+        | 0x05C4..=0x05C5 | 0x05C7 | 0x0610..=0x061A | 0x064B..=0x065F | 0x0670
+        | 0x06D6..=0x06DC | 0x06DF..=0x06E4 | 0x06E7..=0x06E8 | 0x06EA..=0x06ED
+        | 0x0900..=0x0903 | 0x093A..=0x094F | 0x0951..=0x0957 | 0x0E31 | 0x0E34..=0x0E3A
+        | 0x0E47..=0x0E4E | 0x1AB0..=0x1AFF | 0x1DC0..=0x1DFF | 0x200C..=0x200D
+        | 0x20D0..=0x20FF | 0xFE00..=0xFE0F | 0xFE20..=0xFE2F | 0x1F3FB..=0x1F3FF
+        | 0xE0020..=0xE007F | 0xE0100..=0xE01EF)
+}
+
+/// The letters that make flags two by two (🇳🇿 is N then Z).
+fn is_regional_indicator(c: char) -> bool {
+    matches!(u32::from(c), 0x1F1E6..=0x1F1FF)
 }
 
 #[cfg(test)]
@@ -256,6 +293,24 @@ mod tests {
         let text = "An opponent's explanation of a call or play was wrong";
         let lines = wrap_balanced(Weight::Bold, text, 9.5, 90.0);
         assert_eq!(lines.join(" "), text, "{lines:?}");
+    }
+
+    #[test]
+    fn emoji_sequences_flags_and_marks_are_never_split() {
+        let family = "👨\u{200D}👩\u{200D}👧";
+        let thumbs = "👍\u{1F3FD}";
+        let flags = "🇳🇿🇫🇷";
+        let hebrew = "שָׁלוֹם";
+        for word in [family, thumbs, flags, hebrew, "e\u{301}\u{327}"] {
+            let lines = wrap(&word.repeat(3), 10.0, 1.0);
+            for line in &lines {
+                let first = line.chars().next().expect("no empty line");
+                assert!(!is_combining(first), "{word}: {lines:?}");
+            }
+            assert_eq!(lines.concat(), word.repeat(3));
+        }
+        assert_eq!(wrap(flags, 10.0, 1.0), vec!["🇳🇿", "🇫🇷"]);
+        assert_eq!(wrap(&family.repeat(2), 10.0, 1.0), vec![family, family]);
     }
 
     #[test]

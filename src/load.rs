@@ -2,10 +2,12 @@
 //! diagnostic. YAML stays behind this module (serde-saphyr today), so the
 //! reader can be swapped without touching the checker.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use serde_saphyr::{DuplicateKeyPolicy, Location};
+use serde_saphyr::budget::BudgetBreach;
+use serde_saphyr::{Budget, DuplicateKeyPolicy, Location};
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::spec::RawChart;
@@ -25,34 +27,65 @@ pub struct Source {
     pub text: String,
 }
 
-/// Reads a chart file. I/O failures are `Err` (exit 2); content problems
-/// (too large, not UTF-8) come back as a diagnostic beside an empty text.
+/// The most nodes a chart may have: a real chart has tens, the largest
+/// benchmark chart 20,000; more is refused before any rule runs.
+pub const MAX_NODES: usize = 20_000;
+
+/// Reads a chart file. I/O failures are `Err` (exit 2), and so is a path
+/// that is not a regular file (a folder, a FIFO, a device), which could
+/// otherwise block or never end; content problems (too large, not UTF-8)
+/// come back as a diagnostic beside an empty text.
 pub fn read(path: &Path) -> anyhow::Result<(Source, Option<Diagnostic>)> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read `{name}`"))?;
+    let meta = std::fs::metadata(path).with_context(|| format!("cannot read `{name}`"))?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a folder, not a chart file"
+        } else {
+            "not a regular file (a FIFO, a socket or a device)"
+        };
+        anyhow::bail!("cannot read `{name}`: it is {what}");
+    }
+    let file = std::fs::File::open(path).with_context(|| format!("cannot read `{name}`"))?;
+    // Never more than one byte past the limit, whatever the file claims.
+    let limit = u64::try_from(MAX_FILE_BYTES).expect("the limit fits in u64") + 1;
+    let mut bytes = Vec::new();
+    file.take(limit)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read `{name}`"))?;
+    let size = usize::try_from(meta.len())
+        .unwrap_or(usize::MAX)
+        .max(bytes.len());
+    Ok(decode(name, path.to_path_buf(), bytes, size))
+}
+
+/// A chart's bytes as a [`Source`], or a diagnostic when they are too many
+/// (`size` is the file's whole length) or not UTF-8.
+pub fn decode(
+    name: String,
+    path: PathBuf,
+    bytes: Vec<u8>,
+    size: usize,
+) -> (Source, Option<Diagnostic>) {
     let mut source = Source {
         name,
-        path: path.to_path_buf(),
+        path,
         text: String::new(),
     };
-    if bytes.len() > MAX_FILE_BYTES {
+    if size > MAX_FILE_BYTES || bytes.len() > MAX_FILE_BYTES {
         let d = Diagnostic::error(
             "file-too-large",
             &source.name,
             None,
-            format!(
-                "file is {} bytes; a chart may be at most {} bytes",
-                bytes.len(),
-                MAX_FILE_BYTES
-            ),
+            format!("file is {size} bytes; a chart may be at most {MAX_FILE_BYTES} bytes"),
         )
         .with_help("split the situation into several charts joined by `then`");
-        return Ok((source, Some(d)));
+        return (source, Some(d));
     }
     match String::from_utf8(bytes) {
         Ok(text) => {
             source.text = text;
-            Ok((source, None))
+            (source, None)
         }
         Err(err) => {
             let valid = err.utf8_error().valid_up_to();
@@ -67,7 +100,7 @@ pub fn read(path: &Path) -> anyhow::Result<(Source, Option<Diagnostic>)> {
                 format!("file is not UTF-8 text (bad byte at offset {valid})"),
             )
             .with_help("save the chart as UTF-8");
-            Ok((source, Some(d)))
+            (source, Some(d))
         }
     }
 }
@@ -88,13 +121,121 @@ pub fn parse(source: &Source) -> Result<RawChart, Box<Diagnostic>> {
     let options = serde_saphyr::options! {
         // Duplicates reach our own `Entries` so both places can be shown.
         duplicate_keys: DuplicateKeyPolicy::PassThrough,
+        budget: Some(budget()),
     };
-    serde_saphyr::from_str_with_options(&source.text, options)
-        .map_err(|err| Box::new(yaml_error(source, &err)))
+    let mut raw: RawChart = serde_saphyr::from_str_with_options(&source.text, options)
+        .map_err(|err| Box::new(yaml_error(source, &err)))?;
+    if let Some(d) = too_many_nodes(source, &raw) {
+        return Err(Box::new(d));
+    }
+    clean_texts(&mut raw);
+    Ok(raw)
+}
+
+/// Drops from every text a reader sees (not ids) the characters no output
+/// can carry: control characters other than tab and line breaks, which XML
+/// forbids and terminals obey, and the non-characters U+FFFE and U+FFFF.
+/// YAML escapes (`"\u0001"`) are the only way in; positions are kept.
+fn clean_texts(raw: &mut RawChart) {
+    let texts = raw.title.iter_mut().chain(raw.summary.iter_mut());
+    let situations = raw.situations.iter_mut().flatten();
+    for text in texts.chain(situations) {
+        clean(&mut text.value);
+    }
+    for (_, node) in raw.nodes.iter_mut().flat_map(|n| n.value.0.iter_mut()) {
+        let prose = [&mut node.ask, &mut node.step, &mut node.ruling];
+        let notes = [&mut node.note, &mut node.say];
+        for text in prose.into_iter().chain(notes).flatten() {
+            clean(&mut text.value);
+        }
+        for (label, _) in node.answers.iter_mut().flat_map(|a| a.value.0.iter_mut()) {
+            clean(&mut label.value);
+        }
+    }
+    for example in raw.examples.iter_mut().flatten() {
+        clean(&mut example.value.situation.value);
+        for answer in &mut example.value.answers {
+            clean(&mut answer.value);
+        }
+    }
+}
+
+fn clean(text: &mut String) {
+    let kept = |c: char| {
+        (!c.is_control() || matches!(c, '\t' | '\n' | '\r'))
+            && !matches!(c, '\u{FFFE}' | '\u{FFFF}')
+    };
+    if !text.chars().all(kept) {
+        text.retain(kept);
+    }
+}
+
+/// A chart over [`MAX_NODES`] nodes, refused at its `nodes` key: every
+/// rule, the layout and the outputs grow with the node count.
+fn too_many_nodes(source: &Source, raw: &RawChart) -> Option<Diagnostic> {
+    let nodes = raw.nodes.as_ref()?;
+    let count = nodes.value.0.len();
+    (count > MAX_NODES).then(|| {
+        let span = span_of(&nodes.referenced, &source.text);
+        Diagnostic::error(
+            "too-many-nodes",
+            &source.name,
+            Some(span),
+            format!("chart has {count} nodes; a chart may have at most {MAX_NODES}"),
+        )
+        .with_help("split the situation into several charts joined by `then`")
+    })
+}
+
+/// The YAML reader's limits: its defaults (nesting 64 deep, 50,000 aliases,
+/// 250,000 values), with the text that aliases may expand to cut from
+/// 64 MiB to twice the largest file, so a small file never becomes a huge chart.
+fn budget() -> Budget {
+    let mut budget = Budget::default();
+    budget.max_total_scalar_bytes = 2 * MAX_FILE_BYTES;
+    budget
+}
+
+/// What a breached limit of the YAML reader means for a chart author.
+fn budget_message(breach: &BudgetBreach) -> String {
+    let limits = budget();
+    match breach {
+        BudgetBreach::Aliases { .. } | BudgetBreach::AliasAnchorRatio { .. } => format!(
+            "too many YAML aliases (`*name`): a chart may use at most {}",
+            limits.max_aliases
+        ),
+        BudgetBreach::ScalarBytes { .. } => format!(
+            "the chart's text, with YAML aliases expanded, is over {} bytes",
+            limits.max_total_scalar_bytes
+        ),
+        BudgetBreach::Depth { .. } => format!(
+            "YAML nested more than {} levels deep; a chart needs only a few",
+            limits.max_depth
+        ),
+        BudgetBreach::Nodes { .. } | BudgetBreach::Events { .. } => {
+            format!("the chart has more than {} YAML values", limits.max_nodes)
+        }
+        other => format!("the chart is beyond what the YAML reader accepts ({other:?})"),
+    }
+}
+
+/// The error under the reader's wrappers (a snippet, an alias's places).
+fn original(mut err: &serde_saphyr::Error) -> &serde_saphyr::Error {
+    loop {
+        match err {
+            serde_saphyr::Error::WithSnippet { error, .. }
+            | serde_saphyr::Error::AliasError { error, .. } => err = error,
+            other => return other,
+        }
+    }
 }
 
 fn yaml_error(source: &Source, err: &serde_saphyr::Error) -> Diagnostic {
     let span = err.location().map(|loc| span_of(&loc, &source.text));
+    if let serde_saphyr::Error::Budget { breach, .. } = original(err) {
+        return Diagnostic::error("yaml-limit", &source.name, span, budget_message(breach))
+            .with_help("YAML aliases and nesting are bounded so that no file can exhaust memory or time; write the text out in full");
+    }
     let message = plain_message(err);
     let code = if message.contains("unknown field") {
         "unknown-key"

@@ -38,14 +38,61 @@ pub struct Stop {
     pub answer: Option<String>,
 }
 
-/// Every route from `start`, depth first in answer order; `None` past `MAX_ROUTES`.
+/// The most nodes a walk visits before giving up: a chart whose routes are
+/// fewer than `MAX_ROUTES` but whose branches mostly lead nowhere (only an
+/// invalid chart) must not take exponential time.
+const MAX_VISITS: usize = 1_000_000;
+
+/// Every route from `start`, depth first in answer order; `None` past
+/// `MAX_ROUTES` (or `MAX_VISITS` nodes visited). A path that comes back to
+/// a node it passed (only in a chart `check` rejects) is not followed.
 pub fn routes(chart: &Chart) -> Option<Vec<Route>> {
     let mut out = Vec::new();
     let mut stops = Vec::new();
-    walk(chart, chart.start, &mut stops, &mut out).then_some(out)
+    let mut walk = Walk {
+        path: Vec::new(),
+        visits: 0,
+    };
+    walk.walk(chart, chart.start, &mut stops, &mut out)
+        .then_some(out)
 }
 
-fn walk(chart: &Chart, at: NodeIndex, stops: &mut Vec<Stop>, out: &mut Vec<Route>) -> bool {
+/// The nodes on the path walked so far, and how many were visited in all.
+struct Walk {
+    path: Vec<NodeIndex>,
+    visits: usize,
+}
+
+impl Walk {
+    fn walk(
+        &mut self,
+        chart: &Chart,
+        at: NodeIndex,
+        stops: &mut Vec<Stop>,
+        out: &mut Vec<Route>,
+    ) -> bool {
+        if self.path.contains(&at) {
+            return true;
+        }
+        self.visits += 1;
+        if self.visits > MAX_VISITS {
+            return false;
+        }
+        self.path.push(at);
+        let fine = walk_from(self, chart, at, stops, out);
+        self.path.pop();
+        fine
+    }
+}
+
+/// The routes through `at`: its own, if a ruling, else those of each answer.
+fn walk_from(
+    w: &mut Walk,
+    chart: &Chart,
+    at: NodeIndex,
+    stops: &mut Vec<Stop>,
+    out: &mut Vec<Route>,
+) -> bool {
     let node = &chart.graph[at];
     if node.kind == NodeKind::Ruling {
         if out.len() >= MAX_ROUTES {
@@ -67,7 +114,7 @@ fn walk(chart: &Chart, at: NodeIndex, stops: &mut Vec<Stop>, out: &mut Vec<Route
             text: plain(&node.text),
             answer: label.map(str::to_string),
         });
-        let fine = walk(chart, next, stops, out);
+        let fine = w.walk(chart, next, stops, out);
         stops.pop();
         if !fine {
             return false;

@@ -75,7 +75,8 @@ pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
     Ok(finish(checked))
 }
 
-/// Every chart file named by `paths`, folders expanded (sorted, one level).
+/// Every chart file named by `paths`, folders expanded (sorted, one level,
+/// hidden files left out).
 pub fn chart_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for path in paths {
@@ -102,7 +103,14 @@ fn yaml_in(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
             path.extension().and_then(|e| e.to_str()),
             Some("yaml" | "yml")
         );
-        if is_yaml && path.is_file() {
+        // Editors leave hidden files beside a chart (Emacs' `.#x.yaml` lock
+        // is a dangling link); any other `.yaml` entry is a chart, and one
+        // that is not a readable file (a dangling link, a link loop, a
+        // folder, a FIFO) is reported by `load::read`, never skipped.
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if is_yaml && !hidden {
             found.push(path);
         }
     }
@@ -118,8 +126,32 @@ struct Checked {
     report: bool,
 }
 
+/// Checks charts given as (file name, bytes), as if they were the files of
+/// one folder, all reported on; nothing is read from disk. For fuzzing and
+/// property tests, which must reach every rule without touching files.
+pub fn check_texts(files: &[(&str, &[u8])]) -> Report {
+    let checked = files
+        .iter()
+        .map(|(name, bytes)| {
+            let (source, problem) = load::decode(
+                name.to_string(),
+                PathBuf::from(name),
+                bytes.to_vec(),
+                bytes.len(),
+            );
+            check_source(source, problem, true)
+        })
+        .collect();
+    finish(checked)
+}
+
 fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
     let (source, problem) = load::read(path)?;
+    Ok(check_source(source, problem, report))
+}
+
+fn check_source(source: load::Source, problem: Option<Diagnostic>, report: bool) -> Checked {
+    let path = source.path.clone();
     let mut checked = Checked {
         chart: None,
         handovers: Vec::new(),
@@ -128,10 +160,10 @@ fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
         source,
     };
     if !checked.diags.is_empty() {
-        return Ok(checked);
+        return checked;
     }
     let mut cx = Cx::new(&checked.source.name, &checked.source.text);
-    let id = chart_id(&mut cx, path);
+    let id = chart_id(&mut cx, &path);
     match load::parse(&checked.source) {
         Err(d) => cx.diags.push(*d),
         Ok(raw) => {
@@ -149,7 +181,7 @@ fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
         }
     }
     checked.diags = cx.diags;
-    Ok(checked)
+    checked
 }
 
 fn chart_id(cx: &mut Cx, path: &Path) -> String {

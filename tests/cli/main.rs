@@ -8,8 +8,12 @@ mod cards;
 mod check;
 mod diff;
 mod escaping;
+mod fuzzed;
 mod hostile;
+mod limits;
+mod properties;
 mod serve;
+mod unicode;
 mod walk;
 
 use std::path::{Path, PathBuf};

@@ -1,0 +1,147 @@
+//! Unicode everywhere: suits, accents, right-to-left scripts, emoji,
+//! combining marks and zero-width joiners are measured, wrapped and drawn
+//! in the SVG, the site and the PDF card; characters XML forbids are dropped.
+
+use lawcharts::font::{self, Weight};
+use proptest::prelude::*;
+
+use super::build::lawcharts;
+use super::parts;
+
+/// Text from every script and symbol a club is likely to type.
+const WORLD: &str = "♠A ♥K ♦Q ♣J — Déclarant à l’entame, Straße, Ærø, ñandú; \
+    שָׁלוֹם הכרוז; مرحبا بالمخرج; Привет; 東南西北; \
+    👨\u{200d}👩\u{200d}👧 👍\u{1F3FD} 🇳🇿 e\u{301}\u{327} \u{200e}\u{202e}x\u{202c}";
+
+/// Characters XML 1.0 forbids, which must never reach an SVG.
+const FORBIDDEN: &str = "\u{0}\u{1}\u{8}\u{b}\u{c}\u{1b}\u{1f}\u{fffe}\u{ffff}";
+
+fn world_chart() -> String {
+    let text = |prefix: &str| {
+        // A JSON string is a YAML string, once the two non-characters that
+        // YAML refuses raw are escaped.
+        serde_json::to_string(&format!("{prefix} {WORLD} {FORBIDDEN}"))
+            .expect("JSON string")
+            .replace('\u{fffe}', "\\uFFFE")
+            .replace('\u{ffff}', "\\uFFFF")
+    };
+    format!(
+        "title: {title}\nlaws: [\"54\"]\nsummary: {s}\nsituations: [{s}]\nstart: q\nnodes:\n  \
+         q:\n    ask: {ask}\n    law: 54A\n    note: {s}\n    say: {s}\n    answers:\n      \
+         {yes}: r\n      {no}: r2\n  r:\n    ruling: {s}\n    law: 54C\n  \
+         r2:\n    ruling: {s}\n    law: 54D\n\
+         examples:\n  - situation: {s}\n    answers: [{yes}]\n    ruling: r\n",
+        title = text("Title"),
+        s = text("Text"),
+        ask = text("Question"),
+        yes = text("♠ First"),
+        no = text("♥ Second"),
+    )
+}
+
+/// Characters a line may not start with: they belong to the one before.
+fn continues(c: char) -> bool {
+    matches!(u32::from(c), 0x0300..=0x036F | 0x05B0..=0x05C7 | 0x064B..=0x065F
+        | 0x200D | 0xFE00..=0xFE0F | 0x1F3FB..=0x1F3FF)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn any_text_measures_and_wraps_soundly(
+        text in prop_oneof!["\\PC{0,60}", ".{0,60}", Just(WORLD.to_string())],
+        width in 1.0f32..300.0,
+        bold in any::<bool>(),
+    ) {
+        let weight = if bold { Weight::Bold } else { Weight::Regular };
+        let measured = font::measure_in(weight, &text, 10.0);
+        prop_assert!(measured.is_finite() && measured >= 0.0);
+        let visible = text.chars().any(|c| !c.is_whitespace() && !c.is_control());
+        if visible && !text.chars().all(|c| continues(c) || c.is_whitespace() || c.is_control()) {
+            prop_assert!(measured > 0.0, "{text:?} measured {measured}");
+        }
+        let lines = font::wrap_in(weight, &text, 10.0, width);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        prop_assert_eq!(lines.concat().replace(' ', ""), words.concat());
+        for line in &lines {
+            prop_assert!(!line.is_empty());
+            let first = line.chars().next().expect("not empty");
+            let fits = font::measure_in(weight, line, 10.0) <= width;
+            prop_assert!(fits || !continues(first), "{lines:?}");
+        }
+        for pair in lines.windows(2) {
+            let starts = pair[1].chars().next().expect("not empty");
+            let ended = pair[0].chars().last().expect("not empty");
+            prop_assert!(!continues(starts) && ended != '\u{200d}', "split inside a character: {lines:?}");
+        }
+    }
+}
+
+#[test]
+fn suits_accents_scripts_and_emoji_have_positive_widths() {
+    for text in [
+        "♠", "♥", "♦", "♣", "é", "e\u{301}", "ß", "ש", "م", "П", "東", "👍", "🇳🇿",
+    ] {
+        let width = font::measure(text, 10.0);
+        assert!(width > 0.0, "{text} measured {width}");
+    }
+    assert!(
+        font::measure("\u{200d}\u{301}", 10.0) < 1.0,
+        "joiners and marks add nothing"
+    );
+}
+
+#[test]
+fn a_chart_in_every_script_builds_into_svg_site_and_pdf() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trees = dir.path().join("trees");
+    std::fs::create_dir(&trees).expect("mkdir");
+    std::fs::write(trees.join("world.yaml"), world_chart()).expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build"]));
+    assert_eq!(code, 0, "{err}");
+    let out = dir.path().join("output");
+
+    let svg = std::fs::read_to_string(out.join("svg/world.svg")).expect("svg");
+    for c in FORBIDDEN.chars() {
+        assert!(!svg.contains(c), "U+{:04X} in the SVG", u32::from(c));
+    }
+    for word in [
+        "♠",
+        "Déclarant",
+        "הכרוז",
+        "بالمخرج",
+        "👨\u{200d}👩\u{200d}👧",
+        "e\u{301}",
+    ] {
+        assert!(svg.contains(word), "`{word}` is drawn");
+    }
+    let tree = resvg::usvg::Tree::from_str(&svg, &resvg::usvg::Options::default())
+        .expect("the SVG is well-formed");
+    assert!(tree.size().width() > 0.0 && tree.size().height() > 0.0);
+
+    let page = std::fs::read_to_string(out.join("site/world.html")).expect("page");
+    assert!(page.contains("<meta charset=\"utf-8\">") || page.contains("charset=utf-8"));
+    for word in ["♠ First", "Straße", "שָׁלוֹם", "مرحبا", "🇳🇿"] {
+        assert!(page.contains(word), "`{word}` is on the page");
+    }
+    assert!(
+        !page.contains('\u{0}') && !page.contains('\u{1b}'),
+        "no control characters"
+    );
+
+    let pdf = std::fs::read(out.join("cards/world.pdf")).expect("card");
+    let doc = lopdf::Document::load_mem(&pdf).expect("the card is a PDF");
+    assert!(!doc.get_pages().is_empty());
+}
+
+#[test]
+fn the_layout_gives_every_box_of_a_world_chart_room_for_its_lines() {
+    let report = lawcharts::check::check_texts(&[("world.yaml", world_chart().as_bytes())]);
+    let chart = report.charts.get("world").expect("the chart builds");
+    let layout = lawcharts::render::drawing::chart_layout(chart, &report.charts);
+    assert!(layout.width > 0.0 && layout.height > 0.0);
+    for b in &layout.boxes {
+        assert!(b.rect.w > 0.0 && b.rect.h > 0.0, "{}", b.id);
+    }
+}
