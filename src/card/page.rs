@@ -244,7 +244,7 @@ mod tests {
     #[test]
     fn the_chart_area_keeps_the_margins_and_leaves_room_for_header_and_footer() {
         let frame = Frame::new(Paper::A4, Orientation::Portrait, &heading());
-        assert!(MARGIN >= 10.0 * MM);
+        const { assert!(MARGIN >= 10.0 * MM) };
         assert_eq!(frame.chart.x, MARGIN);
         assert!((frame.chart.w - (595.28 - 2.0 * MARGIN)).abs() < 0.01);
         assert!(frame.chart.y > MARGIN + 16.0);

@@ -78,29 +78,26 @@ const TRIES: usize = 3;
 
 /// Puts the parts on as few pages as hold them: each part, in reading
 /// order, joins the page its way in comes from if they fit together, else
-/// one of the emptiest pages it fits on, else starts a page of its own.
+/// one of the emptiest later pages it fits on, else an earlier one, else
+/// starts a page of its own: few pages, read forwards where it costs none.
 fn pack(input: &LayoutInput, seen: &[usize], parts: Panels, page: f32, fits: &mut Fits) -> Panels {
     let mut pages: Vec<(Vec<usize>, f32)> = Vec::new();
     for part in parts {
         let area = fits(&part).unwrap_or(page);
         let root = part[0];
-        let parent = input
-            .edges
-            .iter()
+        let parent = (input.edges.iter())
             .filter(|e| e.to == root)
-            .find_map(|e| pages.iter().position(|(p, _)| p.contains(&e.from)));
+            .filter_map(|e| pages.iter().position(|(p, _)| p.contains(&e.from)))
+            .max();
+        let after = parent.unwrap_or(0);
         let mut order: Vec<usize> = (0..pages.len())
-            .filter(|&i| Some(i) != parent && pages[i].1 + area <= page)
+            .filter(|&i| pages[i].1 + area <= page)
             .collect();
-        order.sort_by(|&a, &b| pages[a].1.total_cmp(&pages[b].1));
-        order.truncate(TRIES - 1);
-        order.insert(
-            0,
-            parent
-                .filter(|&i| pages[i].1 + area <= page)
-                .unwrap_or(usize::MAX),
-        );
-        order.retain(|&i| i != usize::MAX);
+        order.sort_by(|&a, &b| {
+            let key = |i: usize| (Some(i) != parent, i < after);
+            key(a).cmp(&key(b)).then(pages[a].1.total_cmp(&pages[b].1))
+        });
+        order.truncate(TRIES);
         let joined = order.into_iter().find_map(|i| {
             let mut union = pages[i].0.clone();
             union.extend(&part);
