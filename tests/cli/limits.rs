@@ -163,6 +163,27 @@ mod folders {
     }
 
     #[test]
+    fn an_unreadable_chart_is_an_io_error_naming_it() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = trees();
+        let file = dir.path().join("trees/secret.yaml");
+        std::fs::write(&file, OTHER).expect("write");
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o000)).expect("chmod");
+        // Root reads it anyway (then it is a valid chart); the FIFO and
+        // dangling-link tests cover an unreadable entry for root.
+        let (code, err) = check_in(dir.path(), &["check", "trees"]);
+        if std::fs::read(&file).is_ok() {
+            assert_eq!(code, 0, "{err}");
+            return;
+        }
+        assert_eq!(code, 2, "{err}");
+        assert_eq!(
+            err.trim(),
+            "error: cannot read `trees/secret.yaml`: Permission denied (os error 13)"
+        );
+    }
+
+    #[test]
     fn a_device_named_as_a_chart_is_never_read() {
         let dir = trees();
         let (code, err) = check_in(dir.path(), &["check", "/dev/zero"]);
