@@ -12,8 +12,10 @@ use krilla::page::PageSettings;
 use krilla::surface::Surface;
 
 use super::Card;
+use super::draw::{draw_box, draw_connector};
+use super::ink::{self, Fonts};
 use super::page::{LEADING, MARGIN, Paper};
-use super::pdf::{self, Fonts};
+use super::pdf;
 use crate::font::{self, Weight};
 use crate::layout::{PlacedBox, Rect as LayoutRect, Shape, TextLine};
 use crate::render::{Context, Period, charts_of};
@@ -44,20 +46,34 @@ const ENTRY_INDENT: f32 = 8.0;
 const PAGES_COLUMN: f32 = 80.0;
 /// One legend row: a small shape and what it means.
 const LEGEND_ROW: f32 = 26.0;
+/// What a legend row shows: a box of a shape, or a connector.
+#[derive(Clone, Copy)]
+enum Sample {
+    Box(Shape),
+    Exit,
+    Entry,
+}
+
 /// The shapes a card uses and what each means.
-const LEGEND: [(&str, &str); 6] = [
+const LEGEND: [(Sample, &str); 6] = [
     (
-        "question",
+        Sample::Box(Shape::Question),
         "A question the director asks; follow the answer given.",
     ),
-    ("step", "An instruction; then go on."),
-    ("ruling", "The ruling: the end of the path."),
-    ("handover", "The ruling goes on in another chart."),
+    (Sample::Box(Shape::Step), "An instruction; then go on."),
     (
-        "exit",
+        Sample::Box(Shape::Ruling),
+        "The ruling: the end of the path.",
+    ),
+    (
+        Sample::Box(Shape::Handover),
+        "The ruling goes on in another chart.",
+    ),
+    (
+        Sample::Exit,
         "The chart goes on at connector 3, on page 2 of the card.",
     ),
-    ("entry", "Where connector 3 comes in."),
+    (Sample::Entry, "Where connector 3 comes in."),
 ];
 
 impl Line {
@@ -94,7 +110,7 @@ pub fn booklet(cards: &[Card], cx: &Context) -> anyhow::Result<Vec<u8>> {
     for lines in &cover {
         let mut page = doc.start_page_with(PageSettings::from_wh(w, h).expect("A4 is positive"));
         let mut surface = page.surface();
-        surface.set_fill(Some(pdf::fill(pdf::black())));
+        surface.set_fill(Some(ink::fill(ink::black())));
         let links = draw_cover(&mut surface, lines, &ordered, &first_page, &fonts, w);
         surface.finish();
         for (rect, at) in links {
@@ -190,10 +206,10 @@ fn draw_cover(
     let right = width - MARGIN;
     for line in lines {
         match line {
-            Line::Title(t) => pdf::text(surface, fonts, Weight::Bold, TITLE, MARGIN, y + TITLE, t),
-            Line::Text(t) => pdf::text(surface, fonts, Weight::Regular, BODY, MARGIN, y + BODY, t),
+            Line::Title(t) => ink::text(surface, fonts, Weight::Bold, TITLE, MARGIN, y + TITLE, t),
+            Line::Text(t) => ink::text(surface, fonts, Weight::Regular, BODY, MARGIN, y + BODY, t),
             Line::Heading(t) => {
-                pdf::text(
+                ink::text(
                     surface,
                     fonts,
                     Weight::Bold,
@@ -214,10 +230,10 @@ fn draw_cover(
                 let x = MARGIN + ENTRY_INDENT;
                 for (k, text) in wrapped.iter().enumerate() {
                     let baseline = y + BODY + k as f32 * BODY * LEADING;
-                    pdf::text(surface, fonts, Weight::Regular, BODY, x, baseline, text);
+                    ink::text(surface, fonts, Weight::Regular, BODY, x, baseline, text);
                 }
                 let w = font::measure(&where_, BODY);
-                pdf::text(
+                ink::text(
                     surface,
                     fonts,
                     Weight::Regular,
@@ -241,53 +257,40 @@ fn draw_cover(
 /// The legend: each shape a card uses, drawn small, with what it means.
 fn draw_legend(surface: &mut Surface, fonts: &Fonts, top: f32) {
     let (w, h) = (84.0, 22.0);
-    for (k, (kind, meaning)) in LEGEND.iter().enumerate() {
-        let y = top + k as f32 * LEGEND_ROW + 3.0;
+    let size = BODY * 0.9;
+    for (k, (sample, meaning)) in LEGEND.iter().enumerate() {
         let rect = LayoutRect {
-            x: MARGIN + 8.0,
-            y,
+            x: MARGIN + ENTRY_INDENT,
+            y: top + k as f32 * LEGEND_ROW + 3.0,
             w,
             h,
         };
-        let label = match *kind {
-            "exit" => "→ 3, p. 2",
-            "entry" => "3, from p. 1",
-            _ => "",
+        let (shape, label) = match sample {
+            Sample::Box(shape) => (*shape, ""),
+            Sample::Exit => (Shape::Step, "→ 3, p. 2"),
+            Sample::Entry => (Shape::Step, "3, from p. 1"),
         };
         let b = PlacedBox {
             id: String::new(),
-            shape: match *kind {
-                "question" => Shape::Question,
-                "ruling" => Shape::Ruling,
-                "handover" => Shape::Handover,
-                _ => Shape::Step,
-            },
+            shape,
             rect,
             point_depth: 7.0,
             text: label.into(),
             lines: vec![TextLine {
                 text: label.into(),
                 x: rect.cx(),
-                baseline: rect.cy() + 0.36 * BODY * 0.9,
+                baseline: rect.cy() + 0.36 * size,
             }],
             laws: String::new(),
             law_lines: Vec::new(),
         };
-        match *kind {
-            "exit" => pdf::draw_connector(surface, &b, fonts, BODY * 0.9, true),
-            "entry" => pdf::draw_connector(surface, &b, fonts, BODY * 0.9, false),
-            _ => pdf::draw_box(surface, &b, fonts, BODY, BODY),
+        match sample {
+            Sample::Box(_) => draw_box(surface, &b, fonts, size, size),
+            Sample::Exit => draw_connector(surface, &b, fonts, size, true),
+            Sample::Entry => draw_connector(surface, &b, fonts, size, false),
         }
-        surface.set_fill(Some(pdf::fill(luma::Color::black())));
-        let baseline = rect.cy() + 0.36 * BODY;
-        pdf::text(
-            surface,
-            fonts,
-            Weight::Regular,
-            BODY,
-            MARGIN + 8.0 + w + 12.0,
-            baseline,
-            meaning,
-        );
+        surface.set_fill(Some(ink::fill(luma::Color::black())));
+        let (x, baseline) = (rect.right() + 12.0, rect.cy() + 0.36 * BODY);
+        ink::text(surface, fonts, Weight::Regular, BODY, x, baseline, meaning);
     }
 }

@@ -6,11 +6,14 @@
 //! numbered connectors, one a page (`plan`, `split`, `panel`); the card says
 //! which edition of the Laws it follows, and links to the chart's page.
 //!
-//! `page` knows paper and type sizes, `pdf` draws with krilla (the bundled
-//! font embedded and subset, text selectable), `booklet` puts every card
-//! behind a cover with the index, `qr` encodes the link.
+//! `page` knows paper and type sizes, `pdf` lays out a card's pages with
+//! krilla (the bundled font embedded and subset, text selectable), `draw`
+//! and `ink` draw a panel on them, `booklet` puts every card behind a
+//! cover with the index, `qr` encodes the link.
 
 mod booklet;
+mod draw;
+mod ink;
 mod page;
 mod panel;
 mod pdf;

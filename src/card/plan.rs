@@ -360,4 +360,29 @@ mod tests {
         assert_eq!(plan.frame.orientation, Orientation::Landscape);
         assert!(plan.turned);
     }
+
+    #[test]
+    fn a_question_too_wide_for_any_page_is_printed_smaller_and_the_plan_says_so() {
+        let mut chart = tree(0);
+        chart.nodes[0].shape = Shape::Question;
+        for i in 1..=30 {
+            chart.nodes.push(BoxSpec {
+                id: format!("r{i}"),
+                shape: Shape::Ruling,
+                text: format!("Ruling {i}"),
+                laws: String::new(),
+            });
+            chart.edges.push(EdgeSpec {
+                from: 0,
+                to: i,
+                label: Some(format!("Answer number {i}")),
+            });
+        }
+        let plan = plan(&chart, &heading(), &CardOptions::default());
+        assert!(!plan.is_legible());
+        assert!(plan.smallest_text() < 9.0);
+        let shrunk = plan.pages.iter().filter(|p| p.scale < 1.0).count();
+        assert!(shrunk >= 1);
+        assert!(plan.pages.iter().all(|p| p.scale <= plan.scale + EPSILON));
+    }
 }

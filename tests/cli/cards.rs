@@ -251,7 +251,7 @@ fn render_writes_one_card_and_says_how_it_was_fitted() {
 fn small_chart() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("trees")).expect("mkdir");
-    let chart = "title: Small (card) \\ test\nlaws: [\"54\"]\nstart: q\nnodes:\n  q:\n    ask: Could declarer see dummy?\n    law: 54C\n    answers:\n      \"Yes\": accept\n      \"No\": refuse\n  accept:\n    ruling: Declarer must accept the lead.\n    law: 54C\n  refuse:\n    ruling: Declarer may refuse the lead.\n    law: 54D\n";
+    let chart = "title: Small (card) \\ test\nlaws: [\"54\"]\nstart: q\nnodes:\n  q:\n    ask: Could declarer see dummy?\n    law: 54C\n    answers:\n      \"Yes\": accept\n      \"No\": refuse\n  accept:\n    ruling: Declarer must accept the lead.\n    law: 54C\n  refuse:\n    ruling: \"Declarer may refuse the lead (♠K) 🦀 <b>&amp;</b> \\\\ )\"\n    law: 54D\n";
     std::fs::write(dir.path().join("trees/small.yaml"), chart).expect("write");
     dir
 }
@@ -324,4 +324,31 @@ fn check_warns_about_a_chart_that_will_not_fit_one_side_and_not_about_one_that_d
         "{err}"
     );
     assert!(err.contains("trees/law-64-revoke.yaml:"), "{err}");
+}
+
+#[test]
+fn a_box_too_large_for_any_page_is_never_printed_small_silently() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("trees")).expect("mkdir");
+    let mut chart = String::from(
+        "title: Too wide\nlaws: [\"12\"]\nstart: q\nnodes:\n  q:\n    ask: Which of thirty things happened?\n    law: 12A\n    answers:\n",
+    );
+    for k in 1..=30 {
+        chart.push_str(&format!("      \"Thing number {k} happened\": r{k}\n"));
+    }
+    for k in 1..=30 {
+        chart.push_str(&format!("  r{k}:\n    ruling: Ruling {k}.\n    law: 12A\n"));
+    }
+    std::fs::write(dir.path().join("trees/wide.yaml"), chart).expect("write");
+    let args = ["render", "wide", "--format", "pdf", "-o", "card.pdf"];
+    let (code, _, err) = parts(&lawcharts(dir.path(), &args));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: card of `wide` prints text at"),
+        "{err}"
+    );
+    assert!(err.contains("below the 9 pt least size for A4"), "{err}");
+    let pdf = Pdf::read(&dir.path().join("card.pdf"));
+    let text: String = (1..=pdf.count() as u32).map(|n| pdf.text(n)).collect();
+    assert!(text.contains("smaller than 9 pt"), "the card says so too");
 }
