@@ -43,8 +43,8 @@ enum Command {
     /// Print the man page (roff).
     Man,
     /// Check every chart, then write every output into `--out`: the site
-    /// (`site/`, upload it as it is), Markdown (`md/`) and DOT (`dot/`).
-    /// Nothing is written if a chart is invalid.
+    /// (`site/`, upload it as it is), Markdown (`md/`), DOT (`dot/`) and
+    /// table cards to print (`cards/`). Nothing is written if a chart is invalid.
     Build(BuildArgs),
     /// Render one chart to standard output or a file.
     Render(RenderArgs),
