@@ -113,7 +113,23 @@ pub fn render_text(diagnostics: &[Diagnostic], sources: &Sources) -> String {
             _ => out.push_str(&render_plain(d)),
         }
     }
-    out
+    printable(&out).into_owned()
+}
+
+/// `text` safe to print on a terminal: a chart's line or a file name may
+/// hold escape sequences or a lone carriage return, which would recolour,
+/// retitle or overwrite the terminal. Control characters other than tab and
+/// newline become U+FFFD; carriage returns are dropped.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let safe = |c: char| !c.is_control() || c == '\n' || c == '\t';
+    if text.chars().all(safe) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let shown = text
+        .chars()
+        .filter(|&c| c != '\r')
+        .map(|c| if safe(c) { c } else { '\u{FFFD}' });
+    std::borrow::Cow::Owned(shown.collect())
 }
 
 fn to_codespan(d: &Diagnostic, file_id: usize, span: Span) -> cs::Diagnostic<usize> {
@@ -199,6 +215,32 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escape_sequences_in_a_chart_never_reach_the_terminal() {
+        let source = "title: x\u{1b}]0;pwned\u{7} \u{9b}31m\rfake\n";
+        let mut sources = Sources::new();
+        sources.insert("t\u{1b}[2J.yaml".into(), source.into());
+        let span = Span {
+            line: 1,
+            column: 8,
+            start: 7,
+            end: 8,
+        };
+        let d = Diagnostic::error(
+            "yaml",
+            "t\u{1b}[2J.yaml",
+            Some(span),
+            "bad \u{1b}[31m".into(),
+        );
+        let text = render_text(&[d], &sources);
+        assert!(
+            !text.contains(['\u{1b}', '\u{7}', '\u{9b}', '\r']),
+            "{text:?}"
+        );
+        assert!(text.contains("title: x\u{FFFD}]0;pwned\u{FFFD}"), "{text}");
+        assert_eq!(printable("tab\tand\nnewline"), "tab\tand\nnewline");
+    }
 
     #[test]
     fn text_rendering_shows_path_line_column_caret_and_help() {

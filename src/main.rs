@@ -6,7 +6,8 @@ fn main() -> ExitCode {
     match lawcharts::run(std::env::args_os()) {
         Ok(code) => code.into(),
         Err(err) => {
-            eprintln!("error: {err:#}");
+            let message = format!("{err:#}");
+            eprintln!("error: {}", lawcharts::diagnostic::printable(&message));
             lawcharts::Exit::Trouble.into()
         }
     }

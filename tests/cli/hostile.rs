@@ -99,3 +99,12 @@ fn a_walk_of_an_unknown_chart_suggests_the_nearest() {
         "{err}"
     );
 }
+
+#[test]
+fn escape_sequences_in_a_chart_never_reach_the_terminal() {
+    let (code, err) = check_text(b"title: x\x1b]0;pwned\x07 \x1b[31mred\rfake\nlaws: [54]\n");
+    assert_eq!(code, 1);
+    assert!(!err.contains(['\u{1b}', '\u{7}', '\r']), "{err:?}");
+    assert!(err.contains("unexpected character"), "{err}");
+    assert!(err.contains("title: x\u{FFFD}]0;pwned\u{FFFD}"), "{err}");
+}
