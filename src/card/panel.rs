@@ -1,7 +1,8 @@
 //! One panel of a split chart as a chart of its own for the layout engine:
-//! its nodes, an exit connector ("→ 3, page 2") in place of every answer
-//! that leads to another panel, and an entry connector ("3, from page 1")
-//! above every node that is entered from another panel.
+//! its nodes and the shared rulings they end at (drawn on every page that
+//! leads to them), an exit connector ("→ 3, p. 2") in place of every
+//! answer that leads to another panel, and an entry connector ("3, from
+//! p. 1") above every node that is entered from another panel.
 
 use crate::layout::{BoxSpec, EdgeSpec, LayoutInput, Shape};
 
@@ -45,7 +46,12 @@ pub struct Numbering {
 impl Numbering {
     /// Numbers every node entered from another panel, in reading order
     /// (page by page, and on a page in `order`).
-    pub fn new(chart: &LayoutInput, panels: &[Vec<usize>], order: &[usize]) -> Numbering {
+    pub fn new(
+        chart: &LayoutInput,
+        copied: &[bool],
+        panels: &[Vec<usize>],
+        order: &[usize],
+    ) -> Numbering {
         let n = chart.nodes.len();
         let mut page = vec![0; n];
         for (p, members) in panels.iter().enumerate() {
@@ -53,10 +59,8 @@ impl Numbering {
                 page[v] = p + 1;
             }
         }
-        let mut entered: Vec<usize> = chart
-            .edges
-            .iter()
-            .filter(|e| e.from < n && e.to < n && page[e.from] != page[e.to])
+        let mut entered: Vec<usize> = (chart.edges.iter())
+            .filter(|e| e.from < n && e.to < n && !copied[e.to] && page[e.from] != page[e.to])
             .map(|e| e.to)
             .collect();
         entered.sort_by_key(|&v| (page[v], order[v]));
@@ -81,74 +85,86 @@ pub fn entry_text(number: usize, from: &[usize]) -> String {
     format!("{number}, from {word} {}", pages.join(", "))
 }
 
-/// The panel of `members` (chart order, its first node first), with real
-/// connector numbers when `numbering` is given, or room for two-digit ones
-/// while the split is still being found.
+/// Per node, whether it is a shared end: a ruling (no answer or next
+/// leaves it) that more than one box leads to. A shared end is drawn on
+/// every page that leads to it, beside the box it follows, so no connector
+/// points back at a lone ruling.
+pub fn shared_ends(chart: &LayoutInput) -> Vec<bool> {
+    let n = chart.nodes.len();
+    let (mut leaves, mut ways_in) = (vec![true; n], vec![0usize; n]);
+    for e in chart.edges.iter().filter(|e| e.from < n && e.to < n) {
+        leaves[e.from] = false;
+        ways_in[e.to] += 1;
+    }
+    (0..n).map(|v| leaves[v] && ways_in[v] > 1).collect()
+}
+
+/// The panel of `members` (reading order, its first node first) and of the
+/// `copied` nodes their answers lead to, with real connector numbers when
+/// `numbering` is given, or room for two-digit ones while the split is
+/// still being found.
 pub fn panel_input(
     chart: &LayoutInput,
+    copied: &[bool],
     members: &[usize],
     numbering: Option<&Numbering>,
 ) -> PanelInput {
     let n = chart.nodes.len();
-    let inside = |v: usize| members.contains(&v);
-    let edges: Vec<&EdgeSpec> = chart
-        .edges
-        .iter()
+    let edges: Vec<&EdgeSpec> = (chart.edges.iter())
         .filter(|e| e.from < n && e.to < n)
         .collect();
-    let mut roles: Vec<Role> = Vec::new();
-    let mut out_edges: Vec<EdgeSpec> = Vec::new();
-    let mut entries: Vec<(usize, Role)> = Vec::new();
-    for &w in members {
-        let mut from: Vec<usize> = edges
-            .iter()
+    let mut shown: Vec<usize> = members.to_vec();
+    for e in &edges {
+        if members.contains(&e.from) && copied[e.to] && !shown.contains(&e.to) {
+            shown.push(e.to);
+        }
+    }
+    let inside = |v: usize| shown.contains(&v);
+    let entry = |w: usize| {
+        let mut from: Vec<usize> = (edges.iter())
             .filter(|e| e.to == w && !inside(e.from))
             .map(|e| numbering.map_or(99, |k| k.page[e.from]))
             .collect();
-        if from.is_empty() {
-            continue;
-        }
         from.sort_unstable();
         from.dedup();
         let number = numbering.and_then(|k| k.number[w]).unwrap_or(99);
-        entries.push((w, Role::Entry { number, from }));
-    }
-    let (first, later): (Vec<_>, Vec<_>) = entries
-        .into_iter()
-        .partition(|(w, _)| Some(w) == members.first());
-    roles.extend(first.iter().map(|(_, r)| r.clone()));
-    roles.extend(members.iter().map(|&v| Role::Node(v)));
-    roles.extend(later.iter().map(|(_, r)| r.clone()));
-    let at = |roles: &[Role], v: usize| {
-        roles
-            .iter()
-            .position(|r| *r == Role::Node(v))
-            .expect("every member has a box")
+        (!from.is_empty() && !copied[w]).then_some(Role::Entry { number, from })
     };
-    for (k, (w, _)) in first.iter().chain(&later).enumerate() {
-        let entry = if k < first.len() {
-            k
-        } else {
-            k + members.len()
-        };
-        out_edges.push(EdgeSpec {
-            from: entry,
-            to: at(&roles, *w),
-            label: None,
-        });
-    }
-    for e in &edges {
-        if !inside(e.from) {
-            continue;
+    // The first node's entry on top, then the nodes, then other entries.
+    let mut roles: Vec<Role> = Vec::new();
+    let mut entered: Vec<(usize, usize)> = Vec::new();
+    for (k, &w) in members.iter().enumerate() {
+        if let Some(role) = entry(w).filter(|_| k == 0) {
+            entered.push((roles.len(), w));
+            roles.push(role);
         }
+    }
+    roles.extend(shown.iter().map(|&v| Role::Node(v)));
+    for &w in members.iter().skip(1) {
+        if let Some(role) = entry(w) {
+            entered.push((roles.len(), w));
+            roles.push(role);
+        }
+    }
+    let at = |roles: &[Role], v: usize| {
+        (roles.iter())
+            .position(|r| *r == Role::Node(v))
+            .expect("every node shown has a box")
+    };
+    let mut out_edges: Vec<EdgeSpec> = (entered.iter())
+        .map(|&(from, w)| EdgeSpec {
+            from,
+            to: at(&roles, w),
+            label: None,
+        })
+        .collect();
+    for e in edges.iter().filter(|e| members.contains(&e.from)) {
         let to = if inside(e.to) {
             at(&roles, e.to)
         } else {
             let (number, page) = numbering.map_or((99, 99), |k| {
-                (
-                    k.number[e.to].expect("an entered node is numbered"),
-                    k.page[e.to],
-                )
+                let number = k.number[e.to].expect("an entered node is numbered");
+                (number, k.page[e.to])
             });
             roles.push(Role::Exit { number, page });
             roles.len() - 1
@@ -159,9 +175,7 @@ pub fn panel_input(
             label: e.label.clone(),
         });
     }
-    let nodes = roles
-        .iter()
-        .enumerate()
+    let nodes = (roles.iter().enumerate())
         .map(|(i, r)| box_of(chart, r, i))
         .collect();
     PanelInput {
@@ -222,8 +236,9 @@ mod tests {
     fn an_answer_to_another_panel_ends_at_a_numbered_exit() {
         let chart = chart();
         let panels = vec![vec![0, 1], vec![2, 3]];
-        let numbering = Numbering::new(&chart, &panels, &[0, 1, 2, 3]);
-        let first = panel_input(&chart, &panels[0], Some(&numbering));
+        let copied = shared_ends(&chart);
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1, 2, 3]);
+        let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
         let texts: Vec<&str> = first.input.nodes.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts, ["q", "a", "→ 1, p. 2"]);
         assert_eq!(first.input.edges[1].label.as_deref(), Some("No"));
@@ -234,8 +249,9 @@ mod tests {
     fn a_panel_entered_from_another_page_starts_at_its_entry() {
         let chart = chart();
         let panels = vec![vec![0, 1], vec![2, 3]];
-        let numbering = Numbering::new(&chart, &panels, &[0, 1, 2, 3]);
-        let second = panel_input(&chart, &panels[1], Some(&numbering));
+        let copied = shared_ends(&chart);
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1, 2, 3]);
+        let second = panel_input(&chart, &copied, &panels[1], Some(&numbering));
         let texts: Vec<&str> = second.input.nodes.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts, ["1, from p. 1", "b", "c"]);
         assert_eq!(
@@ -243,5 +259,45 @@ mod tests {
             (0, 1)
         );
         assert!(second.input.nodes[0].id.starts_with('~'));
+    }
+
+    #[test]
+    fn a_ruling_is_drawn_on_every_page_that_leads_to_it() {
+        // q -> a -> r and q -> b -> r, r a ruling; a and b on two pages.
+        let mut chart = chart();
+        chart.nodes[3].text = "r".into();
+        chart.edges = vec![
+            EdgeSpec {
+                from: 0,
+                to: 1,
+                label: Some("Yes".into()),
+            },
+            EdgeSpec {
+                from: 0,
+                to: 2,
+                label: Some("No".into()),
+            },
+            EdgeSpec {
+                from: 1,
+                to: 3,
+                label: None,
+            },
+            EdgeSpec {
+                from: 2,
+                to: 3,
+                label: None,
+            },
+        ];
+        let panels = vec![vec![0, 1], vec![2]];
+        let copied = shared_ends(&chart);
+        assert_eq!(copied, [false, false, false, true]);
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1, 2, 3]);
+        let texts = |p: &PanelInput| -> Vec<String> {
+            p.input.nodes.iter().map(|b| b.text.clone()).collect()
+        };
+        let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
+        assert_eq!(texts(&first), ["q", "a", "r", "→ 1, p. 2"]);
+        let second = panel_input(&chart, &copied, &panels[1], Some(&numbering));
+        assert_eq!(texts(&second), ["1, from p. 1", "b", "r"]);
     }
 }

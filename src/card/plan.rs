@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::page::{Frame, Heading, Orientation, Paper};
-use super::panel::{Numbering, PanelInput, Role, panel_input};
+use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
 use super::split::{preorder, split};
 use crate::font::{self, Weight};
 use crate::layout::{Layout, LayoutInput, LayoutOptions, layout};
@@ -142,27 +142,50 @@ pub fn fits_one_side(chart: &LayoutInput, heading: &Heading, paper: Paper) -> bo
         .any(|o| fitting(chart, &Frame::new(paper, o, heading), &options).is_some())
 }
 
-/// The plan for one frame: split if needed, then lay out each panel.
+/// The plan for one frame: the whole chart on a page if it fits, else
+/// split, with each shared ruling drawn on every page that leads to it; or,
+/// where that leaves a box with its rulings too large for a page, with
+/// connectors to them instead.
 fn plan_in(chart: &LayoutInput, frame: Frame) -> Plan {
+    let none = vec![false; chart.nodes.len()];
+    if fitting(chart, &frame, &frame.paper.chart_options()).is_some() {
+        return lay_out(chart, frame, &[(0..chart.nodes.len()).collect()], &none);
+    }
+    let shared = shared_ends(chart);
+    let copying = split_plan(chart, frame.clone(), &shared);
+    if copying.is_legible() || shared == none {
+        return copying;
+    }
+    let plain = split_plan(chart, frame, &none);
+    if plain.smallest_text() > copying.smallest_text() + EPSILON {
+        plain
+    } else {
+        copying
+    }
+}
+
+/// The chart split into panels that fit the frame, laid out.
+fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool]) -> Plan {
     let options = frame.paper.chart_options();
     let page = frame.chart.w * frame.chart.h;
-    let panels = if fitting(chart, &frame, &options).is_some() {
-        vec![(0..chart.nodes.len()).collect()]
-    } else {
-        let mut tried: HashMap<Vec<usize>, Option<f32>> = HashMap::new();
-        split(chart, page, &mut |members| {
-            *tried.entry(members.to_vec()).or_insert_with(|| {
-                let trial = panel_input(chart, members, None);
-                fitting(&trial.input, &frame, &options).map(|l| l.width * l.height)
-            })
+    let mut tried: HashMap<Vec<usize>, Option<f32>> = HashMap::new();
+    let panels = split(chart, copied, page, &mut |members| {
+        *tried.entry(members.to_vec()).or_insert_with(|| {
+            let trial = panel_input(chart, copied, members, None);
+            fitting(&trial.input, &frame, &options).map(|l| l.width * l.height)
         })
-    };
-    let order = preorder(chart);
-    let numbering = Numbering::new(chart, &panels, &order);
+    });
+    lay_out(chart, frame, &panels, copied)
+}
+
+/// Each panel laid out on a page of the frame, connectors numbered.
+fn lay_out(chart: &LayoutInput, frame: Frame, panels: &[Vec<usize>], copied: &[bool]) -> Plan {
+    let options = frame.paper.chart_options();
+    let numbering = Numbering::new(chart, copied, panels, &preorder(chart));
     let laid: Vec<(Layout, Vec<Role>)> = panels
         .iter()
         .map(|members| {
-            let PanelInput { input, roles } = panel_input(chart, members, Some(&numbering));
+            let PanelInput { input, roles } = panel_input(chart, copied, members, Some(&numbering));
             (drawing(&input, &frame, &options), roles)
         })
         .collect();

@@ -23,22 +23,23 @@ pub type Panels = Vec<Vec<usize>>;
 pub type Fits<'a> = dyn FnMut(&[usize]) -> Option<f32> + 'a;
 
 /// Splits `input` into panels that each fit a page (or hold a single node
-/// that cannot be cut further); `page` is a page's area, to skip trials
-/// that cannot fit.
-pub fn split(input: &LayoutInput, page: f32, fits: &mut Fits) -> Panels {
+/// that cannot be cut further); the `copied` nodes are in no panel, as each
+/// panel draws them where it leads to them; `page` is a page's area, to
+/// skip trials that cannot fit.
+pub fn split(input: &LayoutInput, copied: &[bool], page: f32, fits: &mut Fits) -> Panels {
     if input.nodes.is_empty() {
         return Vec::new();
     }
     let seen = preorder(input);
-    let parts = parts(input, &seen, fits);
+    let parts = parts(input, copied, &seen, fits);
     pack(input, &seen, parts, page, fits)
 }
 
 /// The greedy bottom-up cut of the dominator tree into parts that fit, in
 /// reading order.
-fn parts(input: &LayoutInput, seen: &[usize], fits: &mut Fits) -> Panels {
+fn parts(input: &LayoutInput, copied: &[bool], seen: &[usize], fits: &mut Fits) -> Panels {
     let n = input.nodes.len();
-    let tree = DomTree::new(input);
+    let tree = DomTree::new(input, copied);
     let mut open: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut parts: Panels = Vec::new();
     for v in tree.post_order() {
@@ -138,14 +139,15 @@ pub fn preorder(input: &LayoutInput) -> Vec<usize> {
     seen
 }
 
-/// The dominator tree of the chart from its start; nodes the start cannot
-/// reach hang from the start.
+/// The dominator tree of the chart from its start, less the `copied` nodes
+/// (a panel draws those beside whatever leads to them); nodes the start
+/// cannot reach hang from the start.
 struct DomTree {
     children: Vec<Vec<usize>>,
 }
 
 impl DomTree {
-    fn new(input: &LayoutInput) -> DomTree {
+    fn new(input: &LayoutInput, copied: &[bool]) -> DomTree {
         let n = input.nodes.len();
         let mut graph: DiGraph<(), ()> = DiGraph::with_capacity(n, input.edges.len());
         for _ in 0..n {
@@ -156,7 +158,7 @@ impl DomTree {
         }
         let doms = dominators::simple_fast(&graph, NodeIndex::new(0));
         let mut children = vec![Vec::new(); n];
-        for v in 1..n {
+        for v in (1..n).filter(|&v| !copied[v]) {
             let parent = doms
                 .immediate_dominator(NodeIndex::new(v))
                 .map_or(0, NodeIndex::index);
@@ -184,6 +186,7 @@ impl DomTree {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::panel::shared_ends;
     use crate::layout::{BoxSpec, EdgeSpec, Shape};
 
     /// A chart of `n` nodes with the given edges.
@@ -213,17 +216,23 @@ mod tests {
         move |m: &[usize]| (m.len() <= k).then_some(m.len() as f32)
     }
 
+    /// No node copied onto the pages that lead to it.
+    fn none(input: &LayoutInput) -> Vec<bool> {
+        vec![false; input.nodes.len()]
+    }
+
     #[test]
     fn a_chart_that_fits_is_one_panel() {
         let input = chart(4, &[(0, 1), (0, 2), (2, 3)]);
-        assert_eq!(split(&input, 9.0, &mut at_most(9)), vec![vec![0, 1, 2, 3]]);
+        let panels = split(&input, &none(&input), 9.0, &mut at_most(9));
+        assert_eq!(panels, vec![vec![0, 1, 2, 3]]);
     }
 
     #[test]
     fn the_largest_branch_is_cut_off_first() {
         // 0 -> 1 -> 2 -> 3 (a long branch), 0 -> 4 (a short one).
         let input = chart(5, &[(0, 1), (1, 2), (2, 3), (0, 4)]);
-        let panels = split(&input, 3.0, &mut at_most(3));
+        let panels = split(&input, &none(&input), 3.0, &mut at_most(3));
         assert_eq!(panels, vec![vec![0, 4], vec![1, 2, 3]]);
     }
 
@@ -231,17 +240,28 @@ mod tests {
     fn a_shared_node_stays_with_the_node_that_dominates_it() {
         // 0 -> 1 -> 3, 0 -> 2 -> 3: node 3 is reached from both branches.
         let input = chart(4, &[(0, 1), (0, 2), (1, 3), (2, 3)]);
-        let panels = split(&input, 2.0, &mut at_most(2));
+        let panels = split(&input, &none(&input), 2.0, &mut at_most(2));
         assert!(panels.iter().any(|p| p.contains(&0) && p.contains(&3)));
         assert_eq!(panels.iter().map(Vec::len).sum::<usize>(), 4);
         assert_eq!(panels[0][0], 0);
     }
 
     #[test]
-    fn every_node_is_in_exactly_one_panel_and_panels_follow_the_reading_order() {
+    fn a_copied_node_is_in_no_panel() {
+        // As above, but node 3 is a ruling each branch's page draws itself.
+        let input = chart(4, &[(0, 1), (0, 2), (1, 3), (2, 3)]);
+        let copied = shared_ends(&input);
+        assert_eq!(copied, [false, false, false, true]);
+        let panels = split(&input, &copied, 2.0, &mut at_most(2));
+        assert_eq!(panels.concat().len(), 3, "{panels:?}");
+        assert!(!panels.concat().contains(&3));
+    }
+
+    #[test]
+    fn every_node_is_in_exactly_one_panel_in_reading_order() {
         let edges: Vec<(usize, usize)> = (1..15).map(|v| ((v - 1) / 2, v)).collect();
         let input = chart(15, &edges);
-        let panels = split(&input, 4.0, &mut at_most(4));
+        let panels = split(&input, &none(&input), 4.0, &mut at_most(4));
         let mut all: Vec<usize> = panels.concat();
         all.sort_unstable();
         assert_eq!(all, (0..15).collect::<Vec<_>>());
@@ -253,22 +273,23 @@ mod tests {
 
     #[test]
     fn small_parts_share_a_page() {
-        // A question with four answers, each a chain of two: parts of two
-        // nodes, packed two to a page.
+        // A question with four answers, each a chain of two: two branches
+        // stay with the question, the other two share a page.
         let mut edges = Vec::new();
         for k in 0..4 {
             edges.push((0, 1 + 2 * k));
             edges.push((1 + 2 * k, 2 + 2 * k));
         }
         let input = chart(9, &edges);
-        let panels = split(&input, 5.0, &mut at_most(5));
+        let panels = split(&input, &none(&input), 5.0, &mut at_most(5));
         assert_eq!(panels.len(), 2, "{panels:?}");
+        assert_eq!(panels[1], vec![1, 2, 3, 4], "{panels:?}");
     }
 
     #[test]
     fn a_node_that_can_not_be_cut_further_is_a_panel_even_if_it_does_not_fit() {
         let input = chart(3, &[(0, 1), (0, 2)]);
-        let panels = split(&input, 1.0, &mut |_: &[usize]| None);
+        let panels = split(&input, &none(&input), 1.0, &mut |_: &[usize]| None);
         assert_eq!(panels, vec![vec![0], vec![1], vec![2]]);
     }
 }
