@@ -315,3 +315,20 @@ fn an_out_reached_through_a_link_to_the_charts_folder_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("is inside the charts folder `trees`"), "{err}");
 }
+
+#[test]
+fn build_refuses_to_draw_a_chart_over_1000_nodes_and_writes_nothing() {
+    let dir = trees();
+    std::fs::write(dir.path().join("trees/big.yaml"), chain(1_001, false)).expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["build"]));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "error: chart has 1001 nodes; `build` draws charts of at most 1000\n  --> trees/big.yaml\n"
+        ),
+        "{err}"
+    );
+    assert!(!dir.path().join("output").exists());
+    let (code, err) = check_in(dir.path(), &["check", "trees"]);
+    assert_eq!(code, 0, "`check` still accepts it: {err}");
+}
