@@ -415,12 +415,17 @@ fn target(
         return Some(idx);
     }
     let span = cx.at(to);
+    let suggest = cx.suggestions_left > 0;
+    cx.suggestions_left = cx.suggestions_left.saturating_sub(1);
     let d = cx.error(
         "unknown-target",
         span,
         format!("{what} goes to unknown node `{}`", to.value),
     );
-    if let Some(close) = did_you_mean(&to.value, index.keys().map(String::as_str)) {
+    let close = suggest
+        .then(|| did_you_mean(&to.value, index.keys().map(String::as_str)))
+        .flatten();
+    if let Some(close) = close {
         help(d, format!("did you mean `{close}`?"));
     }
     None

@@ -13,7 +13,14 @@ pub struct Cx<'a> {
     pub text: &'a str,
     /// Everything found.
     pub diags: Vec<Diagnostic>,
+    /// How many more "did you mean" searches this file may make: each looks
+    /// at every node id, so a file of thousands of bad targets would be
+    /// quadratic. The first ones are the ones a person reads.
+    pub suggestions_left: usize,
 }
+
+/// The "did you mean" searches one file may make.
+pub const MAX_SUGGESTIONS: usize = 100;
 
 impl<'a> Cx<'a> {
     /// A context with nothing found yet.
@@ -22,6 +29,7 @@ impl<'a> Cx<'a> {
             file,
             text,
             diags: Vec::new(),
+            suggestions_left: MAX_SUGGESTIONS,
         }
     }
 

@@ -155,7 +155,7 @@ fn a_folder_lawcharts_did_not_write_is_never_replaced() {
     assert_eq!(code, 2, "{err}");
     assert_eq!(
         err.trim(),
-        "error: `docs` is not a lawcharts output folder (it has no `.lawcharts-output`); refusing to replace it"
+        "error: cannot write the output to `docs`: `docs` is not a lawcharts output folder (it has no `.lawcharts-output`); refusing to replace it"
     );
     assert_eq!(names(&dir.path().join("docs")), ["notes.txt"]);
     assert_eq!(names(dir.path()), ["docs", "trees"]);

