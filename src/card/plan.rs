@@ -247,21 +247,25 @@ fn with_widths(input: &LayoutInput, options: &LayoutOptions, factors: (f32, f32)
     }
 }
 
-/// The first widths at which `input` fits the chart area unshrunk. A
-/// drawing far larger than the area is given up after the first try:
-/// other widths move its sides by a quarter at most.
+/// The first widths at which `input` fits the chart area unshrunk. After
+/// the usual widths, only the widths that can help are tried: narrower
+/// boxes or labels for a drawing too wide, wider boxes for one too tall;
+/// one far larger than the area is given up at once.
 fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Option<Layout> {
-    let room = frame.chart.w * frame.chart.h;
-    for (k, &factors) in WIDTHS.iter().enumerate() {
-        let drawn = layout(input, &with_widths(input, options, factors));
-        if scale_in(&drawn, frame) >= 1.0 {
-            return Some(drawn);
-        }
-        if k == 0 && drawn.width * drawn.height > HOPELESS * room {
-            return None;
-        }
+    let area = frame.chart;
+    let first = layout(input, &with_widths(input, options, WIDTHS[0]));
+    if scale_in(&first, frame) >= 1.0 {
+        return Some(first);
     }
-    None
+    if first.width * first.height > HOPELESS * area.w * area.h {
+        return None;
+    }
+    let (wide, tall) = (first.width > area.w, first.height > area.h);
+    WIDTHS[1..]
+        .iter()
+        .filter(|&&(text, label)| (wide && (text < 1.0 || label < 1.0)) || (tall && text > 1.0))
+        .map(|&factors| layout(input, &with_widths(input, options, factors)))
+        .find(|drawn| scale_in(drawn, frame) >= 1.0)
 }
 
 /// The drawing of a page: the first widths at which `input` fits unshrunk
