@@ -9,10 +9,15 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let (old, new) = lawcharts_fuzz::sides(data);
     let (old, new) = (lawcharts_fuzz::check(old), lawcharts_fuzz::check(new));
-    let changes = diff::diff(&old.charts, &new.charts);
+    // As `diff` does: charts that do not load whole are left out.
+    let (old, new) = (
+        lawcharts_fuzz::renderable(&old),
+        lawcharts_fuzz::renderable(&new),
+    );
+    let changes = diff::diff(&old, &new);
     let sets = Sets {
-        old: &old.charts,
-        new: &new.charts,
+        old: &old,
+        new: &new,
     };
     for format in [
         DiffFormat::Text,

@@ -7,8 +7,10 @@
 //! line `#new` starts the new side. Names are cut to 64 bytes and at most
 //! 16 files are kept per side.
 
+use lawcharts::chart::ChartSet;
 use lawcharts::check::{self, Report};
 use lawcharts::config::Config;
+use lawcharts::diagnostic::Severity;
 use lawcharts::render::Context;
 
 const FILE: &[u8] = b"#file: ";
@@ -71,27 +73,49 @@ pub fn check(data: &[u8]) -> Report {
     report
 }
 
-/// Calls `render` with every chart that built and the context the site
-/// uses. Charts with errors that still built are rendered too: `diff`
-/// draws such charts, so no renderer may assume a chart is sound.
-pub fn render_each(report: &Report, mut render: impl FnMut(&lawcharts::chart::Chart, &Context)) {
-    let config = Config::default();
-    let cx = Context {
-        config: &config,
-        charts: &report.charts,
-        date: Some("2025-01-01".into()),
+/// Errors that leave a chart whole, as `diff` lists them: a chart with
+/// only these is still drawn (by `diff --format html`); any other error
+/// (a bad id, say) means no command ever renders it.
+const WHOLE: &[&str] = &[
+    "unreachable",
+    "cycle",
+    "incomplete-answers",
+    "unknown-handover",
+    "handover-loop",
+    "example",
+];
+
+/// The charts some command renders: those with no error, or only errors
+/// that leave them whole. So no renderer may assume a chart is sound.
+pub fn renderable(report: &Report) -> ChartSet {
+    let blocked = |file: &str| {
+        report
+            .diagnostics
+            .iter()
+            .any(|d| d.file == file && d.severity == Severity::Error && !WHOLE.contains(&d.code))
     };
-    for chart in &report.charts.charts {
-        render(chart, &cx);
+    let charts = report.charts.charts.iter().filter(|c| !blocked(&c.file));
+    ChartSet {
+        charts: charts.cloned().collect(),
     }
 }
 
-/// The context alone, for outputs of the whole set (the index pages).
+/// Calls `render` with every renderable chart and the site's context.
+pub fn render_each(report: &Report, mut render: impl FnMut(&lawcharts::chart::Chart, &Context)) {
+    with_context(report, |cx| {
+        for chart in &cx.charts.charts {
+            render(chart, cx);
+        }
+    });
+}
+
+/// The context of the renderable charts, for outputs of the whole set.
 pub fn with_context(report: &Report, f: impl FnOnce(&Context)) {
     let config = Config::default();
+    let charts = renderable(report);
     let cx = Context {
         config: &config,
-        charts: &report.charts,
+        charts: &charts,
         date: Some("2025-01-01".into()),
     };
     f(&cx);
