@@ -97,7 +97,7 @@ impl Card {
             frame.orientation.name()
         );
         if plan.turned {
-            text.push_str(" (turned to fit)");
+            text.push_str(" (turned: fewer pages on its side)");
         }
         if pages > 1 {
             text.push_str(&format!(
