@@ -12,6 +12,7 @@ use crate::chart::Chart;
 use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{self, Severity};
+use crate::render::graphviz::Engine;
 use crate::render::{self, Format as RenderFormat};
 use crate::{authoring, build, card, diff, list, serve, walk};
 
@@ -122,6 +123,10 @@ struct RenderArgs {
     /// What to render.
     #[arg(long, value_enum)]
     format: RenderFormat,
+    /// Which layout engine draws `--format svg`: lawcharts' own, or
+    /// Graphviz's `dot` if it is installed (for comparison only).
+    #[arg(long, value_enum, default_value_t = Engine::Ours)]
+    layout: Engine,
     /// Write here instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -396,7 +401,9 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         charts: &report.charts,
         date: config.footer_date(&trees),
     };
-    let bytes = if args.format == RenderFormat::Pdf {
+    let bytes = if args.layout == Engine::Graphviz {
+        render::graphviz::render(chart, args.format, &cx)?.into_bytes()
+    } else if args.format == RenderFormat::Pdf {
         let options = card::CardOptions {
             paper: args.paper.unwrap_or_default(),
             orientation: args.landscape.then_some(card::Orientation::Landscape),

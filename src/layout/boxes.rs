@@ -136,8 +136,7 @@ pub(super) fn fit_ports(
     let mut sized: Vec<Sized> = measured.into_iter().map(Sized::new).collect();
     for (v, s) in sized.iter_mut().enumerate() {
         let ports = &chart.bottom[v];
-        let main = chart.main_slot[v];
-        s.bottom_offsets = spread(ports, main, half);
+        s.bottom_offsets = spread(ports, half);
         let reach = ports
             .iter()
             .zip(&s.bottom_offsets)
@@ -157,15 +156,18 @@ pub(super) fn fit_ports(
     sized
 }
 
-/// Offsets of bottom ports: the main one at the centre, the others packed
-/// beside it so neighbouring labels keep `PORT_GAP` apart.
-fn spread(ports: &[usize], main: usize, half: impl Fn(usize) -> f32) -> Vec<f32> {
+/// Offsets of bottom ports from the box's centre, packed so neighbouring
+/// labels keep `PORT_GAP` apart, the row of them centred under the box (so
+/// a main line at one end of the row does not make the box twice as wide as
+/// its labels; it still leaves straight down, from its own port).
+fn spread(ports: &[usize], half: impl Fn(usize) -> f32) -> Vec<f32> {
     let mut offsets = vec![0.0; ports.len()];
-    for k in (0..main.min(ports.len())).rev() {
-        offsets[k] = offsets[k + 1] - half(ports[k]) - half(ports[k + 1]) - PORT_GAP;
+    for k in 1..ports.len() {
+        offsets[k] = offsets[k - 1] + half(ports[k - 1]) + half(ports[k]) + PORT_GAP;
     }
-    for k in main + 1..ports.len() {
-        offsets[k] = offsets[k - 1] + half(ports[k]) + half(ports[k - 1]) + PORT_GAP;
+    if let (Some(&first), Some(&last), Some(&end)) = (ports.first(), ports.last(), offsets.last()) {
+        let shift = (end + half(last) - half(first)) / 2.0;
+        offsets.iter_mut().for_each(|x| *x -= shift);
     }
     offsets
 }
@@ -268,8 +270,14 @@ mod tests {
 
     #[test]
     fn bottom_ports_spread_so_labels_do_not_touch() {
-        let offsets = spread(&[0, 1, 2], 1, |_| 10.0);
+        let offsets = spread(&[0, 1, 2], |_| 10.0);
         assert_eq!(offsets, vec![-28.0, 0.0, 28.0]);
+    }
+
+    #[test]
+    fn a_row_of_bottom_ports_is_centred_under_its_box() {
+        assert_eq!(spread(&[0, 1], |_| 10.0), vec![-14.0, 14.0]);
+        assert_eq!(spread(&[0, 1], |k| [10.0, 20.0][k]), vec![-24.0, 14.0]);
     }
 
     #[test]

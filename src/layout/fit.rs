@@ -1,27 +1,64 @@
 //! Fitting a chart to a printed page: the same layout made with a few
-//! widths of box text, keeping the one that prints largest on A4.
+//! widths of box text and of answer labels, keeping the one that prints
+//! largest on A4.
 
 use super::{Layout, LayoutInput, LayoutOptions, layout, quality};
 
 /// Widths of box text tried, as multiples of [`LayoutOptions::max_text_width`].
-const WIDTHS: [f32; 5] = [1.0, 0.87, 1.13, 0.75, 1.27];
+const TEXT_WIDTHS: [f32; 7] = [1.0, 0.87, 1.13, 0.75, 1.27, 0.65, 1.45];
+/// Widths of answer labels then tried, as multiples of [`LayoutOptions::max_label_width`].
+const LABEL_WIDTHS: [f32; 2] = [0.67, 1.45];
+/// How much larger a drawing must print to be preferred to one tried before.
+const BETTER: f32 = 0.005;
 
 /// Lay out `input` as [`layout`] does, trying a few widths of box text
-/// around `options.max_text_width`, and keep the drawing whose text prints
-/// largest on an A4 page (upright or on its side); on a tie, the width asked for.
+/// around `options.max_text_width`, then a few widths of answer labels with
+/// the best of those, and keep the drawing whose text prints largest on an
+/// A4 page (upright or on its side); on a tie, the widths asked for.
 pub fn layout_for_a4(input: &LayoutInput, options: &LayoutOptions) -> Layout {
-    let mut best: Option<(f32, Layout)> = None;
-    for factor in WIDTHS {
-        let tried = LayoutOptions {
+    let mut best = Fitted::new(input, options.clone());
+    for factor in TEXT_WIDTHS {
+        best.try_options(LayoutOptions {
             max_text_width: options.max_text_width * factor,
             ..options.clone()
-        };
-        let drawn = layout(input, &tried);
-        let scale = quality(&drawn).a4_text_scale;
-        if best.as_ref().is_none_or(|(s, _)| scale > *s + 0.005) {
-            best = Some((scale, drawn));
+        });
+    }
+    let text_width = best.options.max_text_width;
+    for factor in LABEL_WIDTHS {
+        best.try_options(LayoutOptions {
+            max_text_width: text_width,
+            max_label_width: options.max_label_width * factor,
+            ..options.clone()
+        });
+    }
+    best.drawn
+}
+
+/// The best drawing so far, with the options it was made with.
+struct Fitted<'a> {
+    input: &'a LayoutInput,
+    scale: f32,
+    options: LayoutOptions,
+    drawn: Layout,
+}
+
+impl<'a> Fitted<'a> {
+    fn new(input: &'a LayoutInput, options: LayoutOptions) -> Fitted<'a> {
+        let drawn = layout(input, &options);
+        Fitted {
+            input,
+            scale: quality(&drawn).a4_text_scale,
+            options,
+            drawn,
         }
     }
-    best.map(|(_, drawn)| drawn)
-        .expect("at least one width is tried")
+
+    /// Lay out with `options`, and keep the drawing if it prints larger.
+    fn try_options(&mut self, options: LayoutOptions) {
+        let drawn = layout(self.input, &options);
+        let scale = quality(&drawn).a4_text_scale;
+        if scale > self.scale + BETTER {
+            (self.scale, self.options, self.drawn) = (scale, options, drawn);
+        }
+    }
 }

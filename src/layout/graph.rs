@@ -35,6 +35,7 @@ pub(super) struct Flow {
 }
 
 /// The chart's structure, with every edge given a direction, rank span and port.
+#[derive(Clone)]
 pub(super) struct Chart {
     /// One flow per (valid) input edge, same order.
     pub flows: Vec<Flow>,
@@ -114,6 +115,29 @@ impl Chart {
                 }
             }
             self.ranks[v] = best.1;
+        }
+    }
+
+    /// Move each box with more ways out than ways in down to just above its
+    /// highest child: the edges get shorter in all (as Graphviz's ranking
+    /// makes them), and a question sits next to what it decides.
+    pub fn pull_down(&mut self) {
+        let n = self.ranks.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut parents = vec![0usize; n];
+        for f in self.flows.iter().filter(|f| f.upper != f.lower) {
+            children[f.upper].push(f.lower);
+            parents[f.lower] += 1;
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&v| std::cmp::Reverse(self.ranks[v]));
+        for v in order {
+            if children[v].len() <= parents[v] {
+                continue;
+            }
+            if let Some(highest) = children[v].iter().map(|&c| self.ranks[c]).min() {
+                self.ranks[v] = self.ranks[v].max(highest - 1);
+            }
         }
     }
 

@@ -7,7 +7,8 @@
 //! sides, ranks), `rank` (dummy points for long edges), `order` (crossing
 //! reduction), `position` (x), `ports` (where edges leave and enter),
 //! `route` and `tracks` (y, paths, labels); `quality` measures the result
-//! and `fit` picks the text width that prints largest on A4.
+//! and `fit` picks the text width that prints largest on A4; `graphviz`
+//! reads a drawing Graphviz made, so it can be measured beside ours.
 //!
 //! Conventions (those of the New Zealand directors' cards): the heaviest
 //! answer of a question is its main line and leaves straight down; answers
@@ -20,6 +21,7 @@ mod boxes;
 mod fit;
 pub mod geometry;
 mod graph;
+pub mod graphviz;
 mod order;
 mod ports;
 mod position;
@@ -228,12 +230,35 @@ pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
         .iter()
         .map(|s| s.w + s.left_reserve + s.right_reserve + options.node_gap)
         .collect();
+    let mut pulled = chart.clone();
     chart.ease_ranks(&room);
-    let mut layers = rank::Layers::new(&chart, &sized);
+    pulled.pull_down();
+    pulled.ease_ranks(&room);
+    let (mut crossings, mut routed) = draw(&chart, &sized, &labels, options);
+    if pulled.ranks != chart.ranks {
+        let (fewer, other) = draw(&pulled, &sized, &labels, options);
+        if fewer < crossings {
+            (crossings, routed) = (fewer, other);
+        }
+    }
+    debug_assert!(crossings == quality::path_crossings(routed.paths.iter().map(Vec::as_slice)));
+    assemble(input, &edges, sized, routed, options)
+}
+
+/// Order, place and route the boxes in the ranks `chart` gives them, and
+/// count the crossings of the paths.
+fn draw(
+    chart: &graph::Chart,
+    sized: &[boxes::Sized],
+    labels: &[Option<boxes::Label>],
+    options: &LayoutOptions,
+) -> (usize, route::Routed) {
+    let mut layers = rank::Layers::new(chart, sized);
     order::reduce(&mut layers);
     let xs = position::assign(&layers, options);
-    let routed = route::route(&layers, &xs, &chart, &sized, &labels, options);
-    assemble(input, &edges, sized, routed, options)
+    let routed = route::route(&layers, &xs, chart, sized, labels, options);
+    let crossings = quality::path_crossings(routed.paths.iter().map(Vec::as_slice));
+    (crossings, routed)
 }
 
 /// The edges whose ends name existing nodes.

@@ -30,6 +30,9 @@ pub struct Quality {
     pub edge_overlaps: usize,
     /// Labels over a box, another label, or another edge.
     pub label_collisions: usize,
+    /// Pairs of answers of one question that leave it in the other order
+    /// from the one they keep across the chart (first written, leftmost).
+    pub answers_out_of_order: usize,
     /// Corners in all edges together.
     pub bends: usize,
     /// Width times height of the drawing, in square points.
@@ -79,13 +82,12 @@ pub fn quality(layout: &Layout) -> Quality {
             })
             .count(),
         detached_ends: edges.iter().map(|e| detached(e, &layout.boxes)).sum(),
-        crossings: pairs(edges.len())
-            .map(|(i, j)| crossings(&edges[i], &edges[j]))
-            .sum(),
+        crossings: path_crossings(edges.iter().map(|e| e.points.as_slice())),
         edge_overlaps: pairs(edges.len())
             .filter(|&(i, j)| overlap(&edges[i], &edges[j]))
             .count(),
         label_collisions: label_collisions(layout),
+        answers_out_of_order: answers_out_of_order(edges),
         bends: edges.iter().map(|e| e.points.len().saturating_sub(2)).sum(),
         area: w * h,
         aspect: w / h,
@@ -138,19 +140,58 @@ fn on_outline(b: &PlacedBox, p: Point) -> bool {
     }
 }
 
-fn crossings(a: &RoutedEdge, b: &RoutedEdge) -> usize {
-    segments(a)
-        .map(|(p, q)| {
-            segments(b)
-                .filter(|&(r, s)| geometry::segments_cross(p, q, r, s))
-                .count()
-        })
-        .sum()
+/// Points where two of the paths cross (each pair of paths counted apart).
+pub(super) fn path_crossings<'a>(paths: impl Iterator<Item = &'a [Point]>) -> usize {
+    let paths: Vec<&[Point]> = paths.collect();
+    let mut count = 0;
+    for (i, a) in paths.iter().enumerate() {
+        for b in &paths[i + 1..] {
+            for p in a.windows(2) {
+                count += b
+                    .windows(2)
+                    .filter(|q| geometry::segments_cross(p[0], p[1], q[0], q[1]))
+                    .count();
+            }
+        }
+    }
+    count
 }
 
 fn overlap(a: &RoutedEdge, b: &RoutedEdge) -> bool {
     segments(a)
         .any(|(p, q)| segments(b).any(|(r, s)| geometry::collinear_overlap(p, q, r, s) > 1.0))
+}
+
+/// Pairs of labelled edges leaving one box where the answer that comes
+/// later in the chart's order of answers (first appearance) leaves further left.
+fn answers_out_of_order(edges: &[RoutedEdge]) -> usize {
+    let mut seen: Vec<&str> = Vec::new();
+    let rank: Vec<Option<usize>> = edges
+        .iter()
+        .map(|e| {
+            let label = e.label.as_ref()?.text.as_str();
+            Some(seen.iter().position(|s| *s == label).unwrap_or_else(|| {
+                seen.push(label);
+                seen.len() - 1
+            }))
+        })
+        .collect();
+    let mut count = 0;
+    for (i, a) in edges.iter().enumerate() {
+        for (j, b) in edges.iter().enumerate().skip(i + 1) {
+            let (Some(ra), Some(rb)) = (rank[i], rank[j]) else {
+                continue;
+            };
+            let (Some(pa), Some(pb)) = (a.points.first(), b.points.first()) else {
+                continue;
+            };
+            let (early, late) = if ra < rb { (pa, pb) } else { (pb, pa) };
+            if a.from == b.from && ra != rb && early.x > late.x + TOLERANCE {
+                count += 1;
+            }
+        }
+    }
+    count
 }
 
 /// Labels lying over a box, another label, or an edge not their own.

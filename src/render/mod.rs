@@ -3,8 +3,10 @@
 //! What is shared (the period of a chart, laws grouped with their titles,
 //! links, hand-overs) is worked out here once; templates only lay it out.
 
+pub mod compare;
 pub mod dot;
 pub mod drawing;
+pub mod graphviz;
 pub mod html;
 pub mod markdown;
 pub mod mermaid;

@@ -10,6 +10,7 @@ mod diff;
 mod escaping;
 mod fuzzed;
 mod hostile;
+mod layout_quality;
 mod limits;
 mod properties;
 mod serve;
