@@ -54,26 +54,16 @@ pub(super) struct Sized {
     pub right_reserve: f32,
 }
 
-/// Wrap a box's text and law clauses and size the box around them.
-pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions) -> Measured {
-    let lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, o.max_text_width);
-    let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, o.max_text_width);
+/// Wrap a box's text and law clauses to `text_width` and size the box around them.
+pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
+    let lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, text_width);
+    let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, text_width);
     let widest = lines.iter().map(|l| font::measure(l, o.text_size));
     let widest = widest
         .chain(law_lines.iter().map(|l| font::measure(l, o.law_size)))
         .fold(0.0, f32::max);
-    let law_h = if law_lines.is_empty() {
-        0.0
-    } else {
-        LAW_GAP + law_lines.len() as f32 * o.law_size * LEADING
-    };
-    let text_h = lines.len() as f32 * o.text_size * LEADING + law_h;
-    let border = if spec.shape == Shape::Ruling {
-        DOUBLE_BORDER
-    } else {
-        0.0
-    };
-    let h = (text_h + 2.0 * (o.padding + border)).max(MIN_H);
+    let (text_h, h) = heights(spec.shape, lines.len(), law_lines.len(), o);
+    let border = border(spec.shape);
     let point_depth = match spec.shape {
         Shape::Question | Shape::Handover => (h * 0.25).clamp(7.0, 14.0),
         Shape::Step | Shape::Ruling => 0.0,
@@ -92,6 +82,100 @@ pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions) -> Measured {
         h,
         point_depth,
     }
+}
+
+/// The height of a box's text and of the box, for its number of lines of
+/// text and of law clauses.
+fn heights(shape: Shape, lines: usize, law_lines: usize, o: &LayoutOptions) -> (f32, f32) {
+    let law_h = match law_lines {
+        0 => 0.0,
+        n => LAW_GAP + n as f32 * o.law_size * LEADING,
+    };
+    let text_h = lines as f32 * o.text_size * LEADING + law_h;
+    (
+        text_h,
+        (text_h + 2.0 * (o.padding + border(shape))).max(MIN_H),
+    )
+}
+
+/// Room the outline takes from the text, beyond the padding.
+fn border(shape: Shape) -> f32 {
+    match shape {
+        Shape::Ruling => DOUBLE_BORDER,
+        _ => 0.0,
+    }
+}
+
+/// Narrower widths of box text tried by [`narrowed`], as multiples of
+/// [`LayoutOptions::max_text_width`], widest first.
+const NARROWER: [f32; 5] = [0.9, 0.8, 0.7, 0.6, 0.5];
+/// The least of those for a question, whose text the director reads first
+/// and which should not turn into a tall, thin hexagon.
+const LEAST_FOR_QUESTION: f32 = 0.8;
+
+/// For each box, the narrowest width of text (down to half the usual, and
+/// never narrower than its longest word) at which it is no taller than the
+/// tallest box of its row: a box beside a taller one may as well be narrow,
+/// and narrow rows make a narrow drawing. `rows` lists each row's boxes;
+/// `wide` marks the boxes made wider than their text for their answers,
+/// whose text keeps its width.
+pub(super) fn narrowed(
+    specs: &[BoxSpec],
+    o: &LayoutOptions,
+    rows: &[Vec<usize>],
+    wide: &[bool],
+) -> Vec<f32> {
+    let mut widths = vec![o.max_text_width; specs.len()];
+    for row in rows {
+        let low = row
+            .iter()
+            .map(|&b| height_at(&specs[b], o, o.max_text_width))
+            .fold(0.0, f32::max);
+        for &b in row.iter().filter(|&&b| !wide[b]) {
+            let spec = &specs[b];
+            let least = match spec.shape {
+                Shape::Question => o.max_text_width * LEAST_FOR_QUESTION,
+                _ => 0.0,
+            };
+            let least = least.max(longest_word(spec, o));
+            for factor in NARROWER {
+                let width = o.max_text_width * factor;
+                if width < least - 0.01 || height_at(spec, o, width) > low + 0.5 {
+                    break;
+                }
+                widths[b] = width;
+            }
+        }
+    }
+    widths
+}
+
+/// Whether a box is wider than its text needs at `text_width`: widened to
+/// hold its answers' labels.
+pub(super) fn widened_for_ports(spec: &BoxSpec, o: &LayoutOptions, placed_w: f32) -> bool {
+    placed_w > measure(spec, o, o.max_text_width).w + 0.5
+}
+
+/// The width of the longest word of a box's text or law line, which a
+/// narrower box would break between letters.
+fn longest_word(spec: &BoxSpec, o: &LayoutOptions) -> f32 {
+    let words = spec
+        .text
+        .split_whitespace()
+        .map(|w| font::measure(w, o.text_size));
+    let laws = law_text(&spec.laws);
+    let law_words = laws
+        .split_whitespace()
+        .map(|w| font::measure(w, o.law_size));
+    words.chain(law_words).fold(0.0, f32::max)
+}
+
+/// The height of a box with its text wrapped to `width`. Balanced wrapping
+/// keeps the greedy number of lines, so the lines are counted unbalanced.
+fn height_at(spec: &BoxSpec, o: &LayoutOptions, width: f32) -> f32 {
+    let lines = font::wrap(&spec.text, o.text_size, width).len();
+    let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, width).len();
+    heights(spec.shape, lines, law_lines, o).1
 }
 
 /// The law line as printed: "Law 54D" or "Laws 54D, 50D2(a)".
@@ -251,8 +335,12 @@ mod tests {
     #[test]
     fn a_box_grows_with_its_text_but_not_past_the_line_width() {
         let o = LayoutOptions::default();
-        let short = measure(&spec(Shape::Step, "Go on", ""), &o);
-        let long = measure(&spec(Shape::Step, &"word ".repeat(60), ""), &o);
+        let short = measure(&spec(Shape::Step, "Go on", ""), &o, o.max_text_width);
+        let long = measure(
+            &spec(Shape::Step, &"word ".repeat(60), ""),
+            &o,
+            o.max_text_width,
+        );
         assert_eq!(short.w, MIN_W);
         assert!(long.h > short.h);
         assert!(long.w <= o.max_text_width + 2.0 * o.padding + 0.01);
@@ -260,9 +348,11 @@ mod tests {
 
     #[test]
     fn law_clauses_get_their_own_small_line() {
+        let o = LayoutOptions::default();
         let m = measure(
             &spec(Shape::Ruling, "Accept the lead", "54D, 50D2(a)"),
-            &LayoutOptions::default(),
+            &o,
+            o.max_text_width,
         );
         assert_eq!(m.law_lines, vec!["Laws 54D, 50D2(a)"]);
         assert_eq!(law_text("54"), "Law 54");
@@ -278,6 +368,22 @@ mod tests {
     fn a_row_of_bottom_ports_is_centred_under_its_box() {
         assert_eq!(spread(&[0, 1], |_| 10.0), vec![-14.0, 14.0]);
         assert_eq!(spread(&[0, 1], |k| [10.0, 20.0][k]), vec![-24.0, 14.0]);
+    }
+
+    #[test]
+    fn a_box_beside_a_taller_one_narrows_but_never_below_its_longest_word() {
+        let o = LayoutOptions::default();
+        let word = "director-called-triage-table";
+        let specs = [
+            spec(Shape::Step, &"word ".repeat(40), ""),
+            spec(Shape::Step, "Accept the lead and play on", ""),
+            spec(Shape::Step, word, ""),
+        ];
+        let widths = narrowed(&specs, &o, &[vec![0, 1, 2]], &[false; 3]);
+        assert_eq!(widths[0], o.max_text_width);
+        assert_eq!(widths[1], o.max_text_width * 0.5);
+        assert!(widths[2] >= font::measure(word, o.text_size), "{widths:?}");
+        assert!(widths[2] < o.max_text_width, "{widths:?}");
     }
 
     #[test]

@@ -212,13 +212,53 @@ pub struct Layout {
     pub options: LayoutOptions,
 }
 
-/// Lay out a decision chart top to bottom.
+/// Lay out a decision chart top to bottom. The boxes are first laid out
+/// with the usual width of text, then again with each box as narrow as it
+/// can be without standing taller than its row; the second drawing is kept
+/// if it is smaller and crosses no more edges.
 pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
+    let widths = vec![options.max_text_width; input.nodes.len()];
+    let (crossings, first) = lay_out(input, options, &widths);
+    let wide: Vec<bool> = (input.nodes.iter().zip(&first.boxes))
+        .map(|(spec, placed)| boxes::widened_for_ports(spec, options, placed.rect.w))
+        .collect();
+    let narrowed = boxes::narrowed(&input.nodes, options, &rows(&first), &wide);
+    if narrowed == widths {
+        return first;
+    }
+    let (fewer, second) = lay_out(input, options, &narrowed);
+    let area = |l: &Layout| l.width * l.height;
+    if fewer <= crossings && area(&second) < area(&first) {
+        second
+    } else {
+        first
+    }
+}
+
+/// The rows of a finished drawing: the boxes sharing a centre line.
+fn rows(layout: &Layout) -> Vec<Vec<usize>> {
+    let mut rows: Vec<(f32, Vec<usize>)> = Vec::new();
+    for (i, b) in layout.boxes.iter().enumerate() {
+        match rows
+            .iter_mut()
+            .find(|(cy, _)| (cy - b.rect.cy()).abs() < 0.5)
+        {
+            Some((_, members)) => members.push(i),
+            None => rows.push((b.rect.cy(), vec![i])),
+        }
+    }
+    rows.into_iter().map(|(_, members)| members).collect()
+}
+
+/// Lay out with each box's text wrapped to its width in `widths`; with the
+/// number of crossings.
+fn lay_out(input: &LayoutInput, options: &LayoutOptions, widths: &[f32]) -> (usize, Layout) {
     let edges = valid_edges(input);
     let measured: Vec<boxes::Measured> = input
         .nodes
         .iter()
-        .map(|n| boxes::measure(n, options))
+        .zip(widths)
+        .map(|(n, &w)| boxes::measure(n, options, w))
         .collect();
     let labels: Vec<Option<boxes::Label>> = edges
         .iter()
@@ -241,8 +281,7 @@ pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
             (crossings, routed) = (fewer, other);
         }
     }
-    debug_assert!(crossings == quality::path_crossings(routed.paths.iter().map(Vec::as_slice)));
-    assemble(input, &edges, sized, routed, options)
+    (crossings, assemble(input, &edges, sized, routed, options))
 }
 
 /// Order, place and route the boxes in the ranks `chart` gives them, and
