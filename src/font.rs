@@ -116,51 +116,142 @@ pub fn wrap(text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
 
 /// [`wrap`] in the given face.
 pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let joined = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if measure_in(weight, &joined, size_pt) <= max_width {
-            line = joined;
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut pieces = split_word(weight, word, size_pt, max_width);
-        line = pieces.pop().unwrap_or_default();
-        lines.extend(pieces);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
+    Words::new(weight, text).wrap(size_pt, max_width)
 }
 
 /// [`wrap`] with the narrowest width that needs no more lines than
 /// `max_width` does, so a box's lines come out of even length.
 pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
-    let greedy = wrap_in(weight, text, size_pt, max_width);
+    let words = Words::new(weight, text);
+    let greedy = words.line_count(size_pt, max_width);
     // Never narrower than the longest word: a narrower width could keep the
     // line count by breaking a word between letters.
-    let longest = text
-        .split_whitespace()
-        .map(|w| measure_in(weight, w, size_pt))
-        .fold(0.0f32, f32::max);
+    let longest = words.longest() * size_pt;
     let (mut low, mut high) = (longest.min(max_width), max_width);
     for _ in 0..12 {
         let mid = (low + high) / 2.0;
-        if wrap_in(weight, text, size_pt, mid).len() <= greedy.len() {
+        if words.line_count(size_pt, mid) <= greedy {
             high = mid;
         } else {
             low = mid;
         }
     }
-    wrap_in(weight, text, size_pt, high)
+    words.wrap(size_pt, high)
+}
+
+/// A text's words with the advances of their characters, looked up once so
+/// that wrapping at many widths (balanced wrapping, a layout trying narrower
+/// boxes) costs a pass over numbers, not over the font.
+struct Words<'a> {
+    weight: Weight,
+    words: Vec<&'a str>,
+    /// Each character's advance in em, word after word.
+    advances: Vec<f32>,
+    /// Where each word's advances start in `advances`; one more at the end.
+    starts: Vec<usize>,
+    space: f32,
+}
+
+impl<'a> Words<'a> {
+    fn new(weight: Weight, text: &'a str) -> Words<'a> {
+        let m = metrics(weight);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let mut advances = Vec::with_capacity(text.len());
+        let mut starts = Vec::with_capacity(words.len() + 1);
+        for word in &words {
+            starts.push(advances.len());
+            advances.extend(word.chars().map(|c| m.advance(c)));
+        }
+        starts.push(advances.len());
+        Words {
+            weight,
+            words,
+            advances,
+            starts,
+            space: m.advance(' '),
+        }
+    }
+
+    fn word(&self, i: usize) -> &[f32] {
+        &self.advances[self.starts[i]..self.starts[i + 1]]
+    }
+
+    /// The widest word in em.
+    fn longest(&self) -> f32 {
+        (0..self.words.len())
+            .map(|i| self.word(i).iter().sum::<f32>())
+            .fold(0.0, f32::max)
+    }
+
+    /// The lines, greedily: as many words on a line as fit, and a word too
+    /// long for any line cut between characters.
+    fn wrap(&self, size_pt: f32, max_width: f32) -> Vec<String> {
+        let mut lines = Vec::new();
+        self.fill(size_pt, max_width, Some(&mut lines));
+        lines
+    }
+
+    /// How many lines [`Words::wrap`] makes, without making them.
+    fn line_count(&self, size_pt: f32, max_width: f32) -> usize {
+        self.fill(size_pt, max_width, None)
+    }
+
+    /// Greedy line filling; returns the number of lines and, given `out`,
+    /// writes them there. Widths are summed character by character in
+    /// reading order, exactly as [`measure_in`] sums a joined line, so the
+    /// breaks are the ones measuring each candidate line would give.
+    fn fill(&self, size_pt: f32, max_width: f32, mut out: Option<&mut Vec<String>>) -> usize {
+        let mut count = 0;
+        // The current line: its text (when building), its width in em, and
+        // whether it holds anything.
+        let mut line = String::new();
+        let mut width = 0.0f32;
+        let mut empty = true;
+        for (i, word) in self.words.iter().enumerate() {
+            let mut joined = if empty { 0.0 } else { width + self.space };
+            for &a in self.word(i) {
+                joined += a;
+            }
+            if joined * size_pt <= max_width {
+                if out.is_some() {
+                    if !empty {
+                        line.push(' ');
+                    }
+                    line.push_str(word);
+                }
+                width = joined;
+                empty = false;
+                continue;
+            }
+            if !empty {
+                count += 1;
+                if let Some(lines) = out.as_deref_mut() {
+                    lines.push(std::mem::take(&mut line));
+                }
+            }
+            let alone: f32 = self.word(i).iter().sum();
+            let mut pieces = if alone * size_pt <= max_width {
+                vec![word.to_string()]
+            } else {
+                split_word(self.weight, word, size_pt, max_width)
+            };
+            let last = pieces.pop().unwrap_or_default();
+            count += pieces.len();
+            if let Some(lines) = out.as_deref_mut() {
+                lines.extend(pieces);
+            }
+            width = measure_in(self.weight, &last, 1.0);
+            empty = last.is_empty();
+            line = last;
+        }
+        if !empty {
+            count += 1;
+            if let Some(lines) = out {
+                lines.push(line);
+            }
+        }
+        count
+    }
 }
 
 /// Split one word into pieces that fit, never inside a character as the

@@ -14,6 +14,7 @@ pub(super) fn reduce(layers: &mut Layers) {
     let mut best = layers.ranks.clone();
     let mut best_cost = total_crossings(layers);
     for _ in 0..ROUNDS {
+        let before = layers.ranks.clone();
         for r in 1..layers.ranks.len() {
             reorder(layers, r, true);
         }
@@ -25,6 +26,11 @@ pub(super) fn reduce(layers: &mut Layers) {
         if cost < best_cost {
             best_cost = cost;
             best = layers.ranks.clone();
+        }
+        // A round that changed nothing would be followed by the same
+        // rounds again: the sweeps are deterministic.
+        if layers.ranks == before {
+            break;
         }
     }
     layers.ranks = best;
@@ -105,32 +111,32 @@ const WRONG_SIDE: usize = 3;
 /// Crossing cost between the segments of `left` and those of `right` when
 /// `left` stands just left of `right`, above and below them.
 fn pair_crossings(layers: &Layers, pos: &[f32], left: usize, right: usize) -> usize {
-    let above = |item: usize| -> Vec<(usize, f32)> {
-        let key = |s: usize| pos[layers.segments[s].upper] + SLOT_WEIGHT * layers.segments[s].slot;
-        layers.ups[item]
-            .iter()
-            .map(|&s| (layers.segments[s].upper, key(s)))
-            .collect()
+    let cost = |same: bool| if same { WRONG_SIDE } else { CROSSING };
+    let upper = |s: usize| {
+        let seg = &layers.segments[s];
+        (seg.upper, pos[seg.upper] + SLOT_WEIGHT * seg.slot)
     };
-    let below = |item: usize| -> Vec<(usize, f32)> {
-        layers.downs[item]
-            .iter()
-            .map(|&s| (item, pos[layers.segments[s].lower]))
-            .collect()
-    };
-    let inverted = |a: Vec<(usize, f32)>, b: Vec<(usize, f32)>| -> usize {
-        let cost =
-            |x: &(usize, f32), y: &(usize, f32)| if x.0 == y.0 { WRONG_SIDE } else { CROSSING };
-        a.iter()
-            .map(|x| {
-                b.iter()
-                    .filter(|y| x.1 > y.1)
-                    .map(|y| cost(x, y))
-                    .sum::<usize>()
-            })
-            .sum()
-    };
-    inverted(above(left), above(right)) + inverted(below(left), below(right))
+    let mut total = 0;
+    for &a in &layers.ups[left] {
+        let (from_a, key_a) = upper(a);
+        for &b in &layers.ups[right] {
+            let (from_b, key_b) = upper(b);
+            if key_a > key_b {
+                total += cost(from_a == from_b);
+            }
+        }
+    }
+    // Below, both segments of a pair leave the same side of the pair, so
+    // they come from one box only when `left` is `right`.
+    for &a in &layers.downs[left] {
+        let key_a = pos[layers.segments[a].lower];
+        for &b in &layers.downs[right] {
+            if key_a > pos[layers.segments[b].lower] {
+                total += cost(left == right);
+            }
+        }
+    }
+    total
 }
 
 /// Crossing cost between all ranks.
