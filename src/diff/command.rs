@@ -9,7 +9,9 @@ use clap::{Args, ValueEnum};
 
 use super::draw::Sets;
 use super::side::Side;
-use super::{Class, NotCompared, git, render_html, render_json, render_md, render_text};
+use super::{
+    Class, NotCompared, git, render_html, render_json, render_md, render_text, shown_name,
+};
 use crate::chart::ChartSet;
 use crate::cli::Exit;
 use crate::diagnostic;
@@ -132,10 +134,10 @@ pub fn render(
 /// errors themselves for charts left out (which are returned).
 fn triage(side: &Side, name: &'static str) -> Vec<NotCompared> {
     let problems = side.problems();
-    let flawed: Vec<&str> = problems
+    let flawed: Vec<String> = problems
         .iter()
         .filter(|p| p.whole)
-        .map(|p| p.file.as_str())
+        .map(|p| shown_name(&p.file))
         .collect();
     if !flawed.is_empty() {
         eprintln!(
@@ -152,7 +154,8 @@ fn triage(side: &Side, name: &'static str) -> Vec<NotCompared> {
         );
         eprintln!(
             "error: chart `{}` does not load on the {name} side (`{}`), so it is not compared",
-            p.chart, p.file
+            shown_name(&p.chart),
+            shown_name(&p.file)
         );
         left_out.push(NotCompared {
             chart: p.chart.clone(),

@@ -338,5 +338,15 @@ impl Diff<'_> {
     }
 }
 
+/// A file name or chart id as the text, Markdown and HTML diffs and their
+/// notes on standard error show it: on one line, each control character (a
+/// terminal escape in a hostile file name) shown as `�`. The JSON output
+/// keeps the name as it is, escaped by JSON.
+pub(crate) fn shown_name(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests;

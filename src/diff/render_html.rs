@@ -13,7 +13,7 @@ use super::describe::{self, Mark, Part, Value};
 use super::draw::{self, Drawing, Sets};
 use super::outline::{self, EdgeLine, NodeLine};
 use super::words::Piece;
-use super::{ChartDiff, Class, Diff, Status};
+use super::{ChartDiff, Class, Diff, Status, shown_name};
 
 /// The page's stylesheet (ours, inlined).
 const DIFF_CSS: &str = include_str!("../../templates/assets/diff.css");
@@ -94,9 +94,9 @@ pub fn render(diff: &Diff, sets: &Sets) -> anyhow::Result<String> {
             .not_compared
             .iter()
             .map(|n| MissingView {
-                chart: n.chart.clone(),
+                chart: shown_name(&n.chart),
                 side: n.side,
-                file: n.file.clone(),
+                file: shown_name(&n.file),
             })
             .collect(),
     };

@@ -5,7 +5,7 @@
 
 use super::describe::{self, Part, Value};
 use super::words::Piece;
-use super::{ChartDiff, Class, Diff, Status};
+use super::{ChartDiff, Class, Diff, Status, shown_name};
 use crate::markdown::escape_text;
 
 /// The Markdown document.
@@ -21,9 +21,9 @@ pub fn render(diff: &Diff) -> String {
         for n in &diff.not_compared {
             out.push_str(&format!(
                 "- {}: does not load on the {} side ({}); `lawcharts check` says why\n",
-                code(&n.chart),
+                code(&shown_name(&n.chart)),
                 n.side,
-                escape_text(&n.file)
+                escape_text(&shown_name(&n.file))
             ));
         }
         out.push('\n');

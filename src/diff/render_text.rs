@@ -4,7 +4,7 @@
 
 use super::describe::{self, Part, Sentence, Value};
 use super::words::Piece;
-use super::{ChartDiff, Class, Diff, Status};
+use super::{ChartDiff, Class, Diff, Status, shown_name};
 
 const RED: &str = "\x1b[31m";
 const GREEN: &str = "\x1b[32m";
@@ -23,9 +23,9 @@ pub fn render(diff: &Diff, colour: bool) -> String {
     for n in &diff.not_compared {
         let line = format!(
             "! {} — not compared: does not load on the {} side ({})",
-            n.chart,
+            shown_name(&n.chart),
             n.side,
-            one_line(&n.file)
+            shown_name(&n.file)
         );
         out.push_str(&paint.on(RED, &line));
         out.push_str("\n\n");

@@ -108,3 +108,34 @@ fn escape_sequences_in_a_chart_never_reach_the_terminal() {
     assert!(err.contains("unexpected character"), "{err}");
     assert!(err.contains("title: x\u{FFFD}]0;pwned\u{FFFD}"), "{err}");
 }
+
+#[test]
+fn a_file_name_with_escapes_is_shown_safely_by_every_diff_format() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let valid =
+        std::fs::read(super::root().join("tests/fixtures/valid/faced-lead.yaml")).expect("fixture");
+    for side in ["old", "new"] {
+        std::fs::create_dir(dir.path().join(side)).expect("folder");
+        std::fs::write(dir.path().join(side).join("faced-lead.yaml"), &valid).expect("write");
+    }
+    let hostile = "x\u{1b}]0;pwned\u{7}\u{1b}[2J\ry.yaml";
+    std::fs::write(dir.path().join("new").join(hostile), "title: [\n").expect("write");
+    for format in ["text", "md", "html", "json"] {
+        let args = ["diff", "old", "new", "--format", format];
+        let (code, out, err) = parts(&run_in(dir.path(), &args, ""));
+        assert_eq!(code, 2, "{format}: {err}");
+        for (stream, text) in [("stdout", &out), ("stderr", &err)] {
+            assert!(
+                !text.contains(['\u{1b}', '\u{7}', '\r']),
+                "{format} {stream}: {text:?}"
+            );
+        }
+        assert!(err.contains("x\u{FFFD}]0;pwned\u{FFFD}"), "{format}: {err}");
+        if format == "json" {
+            assert!(out.contains("x\\u001b]0;pwned\\u0007"), "{out}");
+        } else {
+            assert!(out.contains("does not load"), "{format}: {out}");
+            assert!(out.contains("x\u{FFFD}]0;pwned\u{FFFD}"), "{format}: {out}");
+        }
+    }
+}
