@@ -104,20 +104,21 @@ fn too_large_to_draw(report: &Report) -> Vec<Diagnostic> {
         .charts
         .charts
         .iter()
-        .filter(|c| c.graph.node_count() > MAX_DRAWN_NODES)
-        .map(|c| {
-            let count = c.graph.node_count();
-            Diagnostic::error(
-                "too-large-to-draw",
-                &c.file,
-                None,
-                format!(
-                    "chart has {count} nodes; `build` draws charts of at most {MAX_DRAWN_NODES}"
-                ),
-            )
-            .with_help("split the situation into several charts joined by `then`")
-        })
+        .filter_map(|c| too_large_for(c, "build"))
         .collect()
+}
+
+/// The error for `chart` if it is over [`MAX_DRAWN_NODES`], saying that
+/// `command` draws charts of at most that many.
+pub fn too_large_for(chart: &Chart, command: &str) -> Option<Diagnostic> {
+    let count = chart.graph.node_count();
+    if count <= MAX_DRAWN_NODES {
+        return None;
+    }
+    let message =
+        format!("chart has {count} nodes; `{command}` draws charts of at most {MAX_DRAWN_NODES}");
+    let error = Diagnostic::error("too-large-to-draw", &chart.file, None, message);
+    Some(error.with_help("split the situation into several charts joined by `then`"))
 }
 
 /// Refuses an `--out` inside the charts folder (a rebuild would find its

@@ -383,6 +383,17 @@ fn run_build(args: &BuildArgs) -> anyhow::Result<Exit> {
     }
 }
 
+/// The refusal of a chart too large to lay out (SVG, HTML, PDF) or to nest
+/// as Markdown lists (one level per step: 20,000 steps overflow the stack);
+/// DOT is written in linear time, so it has no limit.
+fn too_large_to_render(chart: &Chart, args: &RenderArgs) -> Option<diagnostic::Diagnostic> {
+    let unlimited = args.format == RenderFormat::Dot && args.layout == Engine::Ours;
+    let refusal = build::too_large_for(chart, "render")?;
+    let help =
+        "split the situation into several charts joined by `then`; `--format dot` has no limit";
+    (!unlimited).then(|| refusal.with_help(help))
+}
+
 fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
     let config = Config::load(args.config.as_deref())?;
     let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
@@ -396,6 +407,10 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::Invalid);
     };
     let chart = find_chart(&report, &id)?;
+    if let Some(refusal) = too_large_to_render(chart, args) {
+        eprint!("{}", diagnostic::render_text(&[refusal], &report.sources));
+        return Ok(Exit::Trouble);
+    }
     let cx = render::Context {
         config: &config,
         charts: &report.charts,

@@ -335,3 +335,33 @@ fn build_refuses_to_draw_a_chart_over_1000_nodes_and_writes_nothing() {
     let (code, err) = check_in(dir.path(), &["check", "trees"]);
     assert_eq!(code, 0, "`check` still accepts it: {err}");
 }
+
+#[test]
+fn render_refuses_to_lay_out_or_nest_a_20000_node_chart_but_writes_its_dot() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let yaml = lawcharts::synth::chart_yaml(20_000, 1);
+    std::fs::write(dir.path().join("big.yaml"), yaml).expect("write");
+    for format in ["svg", "html", "pdf", "md"] {
+        let started = std::time::Instant::now();
+        let args = ["render", "big.yaml", "--format", format];
+        let (code, out, err) = parts(&run_in(dir.path(), &args, ""));
+        assert_eq!(code, 2, "{format}: {err}");
+        assert!(out.is_empty(), "{format}");
+        assert!(
+            err.contains(
+                "error: chart has 20000 nodes; `render` draws charts of at most 1000\n  --> big.yaml\n"
+            ),
+            "{format}: {err}"
+        );
+        assert!(err.contains("`--format dot` has no limit"), "{err}");
+        assert!(
+            started.elapsed().as_secs() < 30,
+            "{format} took {:?}",
+            started.elapsed()
+        );
+    }
+    let args = ["render", "big.yaml", "--format", "dot"];
+    let (code, out, err) = parts(&run_in(dir.path(), &args, ""));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("n19999"), "{err}");
+}
