@@ -1,11 +1,15 @@
 //! Problems found in a user's charts: what is wrong, where, and how to fix it,
 //! rendered rustc-style (`path:line:col`, the line, a caret, `help:`) or as JSON.
 
+use std::ops::Range;
+
 use codespan_reporting::diagnostic as cs;
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term;
 use indexmap::IndexMap;
 use serde::Serialize;
+
+mod window;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -92,26 +96,30 @@ pub type Sources = IndexMap<String, String>;
 /// Renders diagnostics rustc-style, one after another, with a blank line between.
 pub fn render_text(diagnostics: &[Diagnostic], sources: &Sources) -> String {
     let mut files = SimpleFiles::new();
-    let ids: IndexMap<&str, usize> = sources
-        .iter()
-        .map(|(name, text)| (name.as_str(), files.add(name.clone(), text.as_str())))
-        .collect();
+    for (name, text) in sources {
+        // Added in order, so a file's id is its index in `sources`.
+        files.add(name.clone(), text.as_str());
+    }
     let config = term::Config {
         chars: term::Chars::ascii(),
         ..term::Config::default()
     };
     let mut out = String::new();
     for d in diagnostics {
-        match (ids.get(d.file.as_str()), d.span) {
-            (Some(&id), Some(span)) => {
-                let rendered = term::emit_into_string(&config, &files, &to_codespan(d, id, span));
-                match rendered {
-                    Ok(text) => out.push_str(&text),
-                    Err(_) => out.push_str(&render_plain(d)),
+        let rendered = match (sources.get_full(d.file.as_str()), d.span) {
+            (Some((id, _, source)), Some(span)) => {
+                let caret = span.start..span.end.max(span.start);
+                match window::cut(&d.file, source, span.line, span.column, caret.clone()) {
+                    Some(cut) => {
+                        let diagnostic = to_codespan(d, (), cut.caret.clone());
+                        term::emit_into_string(&config, &cut, &diagnostic)
+                    }
+                    None => term::emit_into_string(&config, &files, &to_codespan(d, id, caret)),
                 }
             }
-            _ => out.push_str(&render_plain(d)),
-        }
+            _ => Ok(render_plain(d)),
+        };
+        out.push_str(&rendered.unwrap_or_else(|_| render_plain(d)));
     }
     printable(&out).into_owned()
 }
@@ -132,14 +140,13 @@ pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(shown.collect())
 }
 
-fn to_codespan(d: &Diagnostic, file_id: usize, span: Span) -> cs::Diagnostic<usize> {
+fn to_codespan<F>(d: &Diagnostic, file_id: F, caret: Range<usize>) -> cs::Diagnostic<F> {
     let head = match d.severity {
         Severity::Error => cs::Diagnostic::error(),
         Severity::Warning => cs::Diagnostic::warning(),
     };
-    let end = span.end.max(span.start);
     head.with_message(&d.message)
-        .with_labels(vec![cs::Label::primary(file_id, span.start..end)])
+        .with_labels(vec![cs::Label::primary(file_id, caret)])
         .with_notes(d.help.iter().map(|h| format!("help: {h}")).collect())
 }
 

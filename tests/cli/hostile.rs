@@ -139,3 +139,22 @@ fn a_file_name_with_escapes_is_shown_safely_by_every_diff_format() {
         }
     }
 }
+
+#[test]
+fn a_minified_megabyte_chart_shows_a_window_of_its_line_at_the_true_column() {
+    let text = format!(
+        "{{title: \"{}\", laws: [\"54\"], start: a, nodes: {{a: {{ruling: R, law: 54A, bogus: 1}}}}}}\n",
+        "T".repeat(1_000_000)
+    );
+    let (code, err) = check_text(text.as_bytes());
+    assert_eq!(code, 1);
+    assert!(err.contains("--> chart.yaml:1:1000070\n"), "{err}");
+    assert!(
+        err.contains(
+            "\", laws: [\"54\"], start: a, nodes: {a: {ruling: R, law: 54A, bogus: 1}}}\n"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("1 | …TTT"), "{err}");
+    assert!(err.len() < 2_000, "{} bytes of stderr", err.len());
+}
