@@ -60,7 +60,10 @@ pub fn stroke(width: f32) -> Stroke {
     }
 }
 
-/// Draws `text` with its left end at `x`.
+/// Draws `text` with its left end at `x`. A PDF viewer shows glyphs in the
+/// order they are drawn (a browser reorders them itself), so a line holding
+/// Hebrew or Arabic is drawn run by run in visual order, each run shaped in
+/// its own direction and measured as [`font::measure_in`] measures the line.
 pub fn text(
     surface: &mut Surface,
     fonts: &Fonts,
@@ -73,14 +76,35 @@ pub fn text(
     if text.trim().is_empty() {
         return;
     }
-    surface.draw_text(
-        Point::from_xy(x, baseline),
-        fonts.get(weight),
-        size,
-        text,
-        false,
-        TextDirection::Auto,
-    );
+    let mut x = x;
+    for (run, direction) in visual_runs(text) {
+        let start = Point::from_xy(x, baseline);
+        surface.draw_text(start, fonts.get(weight), size, run, false, direction);
+        x += font::measure_in(weight, run, size);
+    }
+}
+
+/// The runs of `line` from left to right, by the Unicode Bidirectional
+/// Algorithm (the paragraph direction taken from the line's first strong
+/// character); a line with nothing right-to-left is one run, as before.
+fn visual_runs(line: &str) -> Vec<(&str, TextDirection)> {
+    let bidi = unicode_bidi::BidiInfo::new(line, None);
+    if !bidi.has_rtl() {
+        return vec![(line, TextDirection::Auto)];
+    }
+    let mut runs = Vec::new();
+    for paragraph in &bidi.paragraphs {
+        let (levels, ranges) = bidi.visual_runs(paragraph, paragraph.range.clone());
+        for range in ranges {
+            let direction = if levels[range.start].is_rtl() {
+                TextDirection::RightToLeft
+            } else {
+                TextDirection::LeftToRight
+            };
+            runs.push((&line[range], direction));
+        }
+    }
+    runs
 }
 
 /// Draws `text` centred on `x`.

@@ -145,3 +145,29 @@ fn the_layout_gives_every_box_of_a_world_chart_room_for_its_lines() {
         assert!(b.rect.w > 0.0 && b.rect.h > 0.0, "{}", b.id);
     }
 }
+
+/// The text drawn on the first page of the card of `chart`, in the order the
+/// glyphs are drawn (from left to right on each line), whitespace collapsed.
+fn drawn_card_text(chart: &str) -> String {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("bidi.yaml"), chart).expect("write");
+    let args = ["render", "bidi.yaml", "--format", "pdf", "-o", "bidi.pdf"];
+    let (code, _, err) = parts(&lawcharts(dir.path(), &args));
+    assert_eq!(code, 0, "{err}");
+    let doc = lopdf::Document::load(dir.path().join("bidi.pdf")).expect("the card is a PDF");
+    let text = doc.extract_text(&[1]).expect("text");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn hebrew_on_a_card_is_drawn_in_visual_order_between_latin_words_and_around_numbers() {
+    let chart = "title: Bidi\nlaws: [\"54\"]\nstart: q\nnodes:\n  q:\n    \
+                 ask: \"Did שלום עולם lead?\"\n    law: 54A\n    answers:\n      \
+                 \"Yes\": r\n      \"No\": r2\n  r:\n    ruling: \"הכרוז זוכה 12 לקיחות\"\n    \
+                 law: 54C\n  r2:\n    ruling: Play on.\n    law: 54D\n";
+    let drawn = drawn_card_text(chart);
+    // Left to right as seen: the Hebrew words right-to-left, each spelt from
+    // its last letter, the Latin words and the number as written.
+    assert!(drawn.contains("Did םלוע םולש lead?"), "{drawn}");
+    assert!(drawn.contains("תוחיקל 12 הכוז זורכה"), "{drawn}");
+}
