@@ -276,7 +276,7 @@ fn load_charts(trees: &PathBuf, needed: Option<&str>) -> anyhow::Result<Option<R
         eprintln!(
             "note: {} other chart file(s) have errors (`lawcharts check` shows them): {}",
             files.len(),
-            files.join(", ")
+            diagnostic::printable(&files.join(", "))
         );
     }
     Ok(Some(report))
@@ -326,7 +326,7 @@ fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
                 Ok(()) => Exit::Ok,
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", diagnostic::printable(&e.to_string()));
                     Exit::Invalid
                 }
             },

@@ -82,7 +82,7 @@ fn rebuild(opts: &Options, state: &Shared) {
             Some(diagnostics)
         }
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("error: {}", diagnostic::printable(&format!("{err:#}")));
             Some(format!("error: {err:#}\n"))
         }
     };

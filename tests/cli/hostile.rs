@@ -158,3 +158,23 @@ fn a_minified_megabyte_chart_shows_a_window_of_its_line_at_the_true_column() {
     assert!(err.contains("1 | …TTT"), "{err}");
     assert!(err.len() < 2_000, "{} bytes of stderr", err.len());
 }
+
+#[test]
+fn a_broken_neighbour_with_escapes_in_its_name_is_noted_safely() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trees = dir.path().join("trees");
+    std::fs::create_dir(&trees).expect("folder");
+    let valid =
+        std::fs::read(super::root().join("tests/fixtures/valid/faced-lead.yaml")).expect("fixture");
+    std::fs::write(trees.join("faced-lead.yaml"), valid).expect("write");
+    std::fs::write(trees.join("x\u{1b}]0;pwned\u{7}.yaml"), "title: [\n").expect("write");
+    let args = ["render", "faced-lead", "--format", "dot"];
+    let (code, _, err) = parts(&run_in(dir.path(), &args, ""));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("note: 1 other chart file(s) have errors"),
+        "{err}"
+    );
+    assert!(err.contains("x\u{FFFD}]0;pwned\u{FFFD}.yaml"), "{err}");
+    assert!(!err.contains(['\u{1b}', '\u{7}']), "{err:?}");
+}
