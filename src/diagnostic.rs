@@ -106,6 +106,7 @@ pub fn render_text(diagnostics: &[Diagnostic], sources: &Sources) -> String {
     };
     let mut out = String::new();
     for d in diagnostics {
+        let d = &*window::shortened(d);
         let rendered = match (sources.get_full(d.file.as_str()), d.span) {
             (Some((id, _, source)), Some(span)) => {
                 let caret = span.start..span.end.max(span.start);

@@ -2,10 +2,13 @@
 //! rendering of a diagnostic: a 1 MB value or a minified chart would
 //! otherwise be printed whole. The header keeps the true line and column.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 use codespan_reporting::files::{Error, Files};
 use unicode_properties::{GeneralCategoryGroup, UnicodeGeneralCategory};
+
+use super::Diagnostic;
 
 /// The most characters of a line shown, besides the `…` on a cut side.
 pub const WIDTH: usize = 120;
@@ -85,6 +88,55 @@ pub fn cut(
     })
 }
 
+/// The most characters of a `quoted` name a text message shows.
+const QUOTED: usize = 80;
+
+/// `d` with every backtick-quoted name over [`QUOTED`] characters cut to its
+/// start and end around `…`: an unknown target may be a megabyte long.
+pub fn shortened(d: &Diagnostic) -> Cow<'_, Diagnostic> {
+    let message = shorten_quoted(&d.message);
+    let help = d.help.as_deref().and_then(shorten_quoted);
+    if message.is_none() && help.is_none() {
+        return Cow::Borrowed(d);
+    }
+    let mut short = d.clone();
+    short.message = message.unwrap_or(short.message);
+    short.help = help.or(short.help);
+    Cow::Owned(short)
+}
+
+fn shorten_quoted(text: &str) -> Option<String> {
+    let long = |part: &&str| part.len() > QUOTED && part.chars().count() > QUOTED;
+    if !text.split('`').skip(1).step_by(2).any(|p| long(&p)) {
+        return None;
+    }
+    let parts: Vec<Cow<str>> = text
+        .split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 == 1 && long(&part) {
+            true => Cow::Owned(elide(part)),
+            false => Cow::Borrowed(part),
+        })
+        .collect();
+    Some(parts.join("`"))
+}
+
+/// The first 60 and last 16 characters of `name` around `…`, each end moved
+/// inward rather than split a character from its marks.
+fn elide(name: &str) -> String {
+    let count = name.chars().count();
+    let at = |n: usize| name.char_indices().nth(n).map_or(name.len(), |(i, _)| i);
+    let mut head = at(60);
+    while head > 0 && inside_cluster(name, head) {
+        head = floor_boundary(name, head - 1);
+    }
+    let mut tail = at(count - 16);
+    while tail < name.len() && inside_cluster(name, tail) {
+        tail += name[tail..].chars().next().map_or(1, char::len_utf8);
+    }
+    format!("{}…{}", &name[..head], &name[tail..])
+}
+
 fn floor_boundary(text: &str, mut at: usize) -> usize {
     at = at.min(text.len());
     while !text.is_char_boundary(at) {
@@ -142,7 +194,7 @@ impl<'a> Files<'a> for Window {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Diagnostic, Sources, Span, render_text};
+    use super::super::{Diagnostic, Sources, Span, render_json, render_text};
 
     fn rendered(source: &str, start: usize, len: usize) -> String {
         let before = &source[..start];
@@ -214,5 +266,32 @@ mod tests {
 
     fn text_has_no_dangling_mark(line: &str) -> bool {
         !line.contains("…\u{301}")
+    }
+
+    #[test]
+    fn a_megabyte_name_in_a_message_is_cut_in_text_and_whole_in_json() {
+        let name = format!("nowhere{}end", "z".repeat(1_000_000));
+        let message = format!("`next` of step `a` goes to unknown node `{name}`");
+        let d = Diagnostic::error("x", "t.yaml", None, message.clone())
+            .with_help(format!("not `{name}`"));
+        let text = render_text(std::slice::from_ref(&d), &Sources::new());
+        let short = format!("nowhere{}…{}end", "z".repeat(53), "z".repeat(13));
+        assert!(
+            text.starts_with(&format!(
+                "error: `next` of step `a` goes to unknown node `{short}`\n"
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("  = help: not `{short}`\n")),
+            "{text}"
+        );
+        assert!(render_json(&[d]).contains(&message));
+        let marks = format!("`x{}y`", "e\u{301}".repeat(100));
+        let cut = super::shorten_quoted(&marks).expect("cut");
+        assert!(
+            !cut.contains("`\u{301}") && !cut.contains("…\u{301}"),
+            "{cut}"
+        );
     }
 }
