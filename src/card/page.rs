@@ -69,11 +69,11 @@ impl Paper {
     }
 
     /// How the chart is laid out on a card of this paper, at printed size:
-    /// box text a point above the least size, answer labels (bold) and law
-    /// clauses at the least size, boxes a little closer than on screen.
+    /// box text, answer labels (bold) and law clauses all at the least
+    /// size, boxes a little closer than on screen.
     pub fn chart_options(self) -> LayoutOptions {
         let min = self.min_text();
-        let text = min + 1.0;
+        let text = min;
         let base = LayoutOptions::default();
         LayoutOptions {
             text_size: text,
