@@ -96,9 +96,28 @@ impl Chart {
     pub fn ease_ranks(&mut self, widths: &[f32]) {
         let n = self.ranks.len();
         let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for f in self.flows.iter().filter(|f| f.upper != f.lower) {
-            children[f.upper].push(f.lower);
+        let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, f) in self.flows.iter().enumerate() {
+            if f.upper != f.lower {
+                children[f.upper].push(f.lower);
+                incident[f.upper].push(i);
+                incident[f.lower].push(i);
+            }
         }
+        // Each rank's width, kept up to date as boxes move. Sums are in
+        // f64, where adding and taking away f32 widths is exact, so the
+        // totals never drift from what summing afresh would give.
+        let mut total = vec![0.0f64; self.rank_count()];
+        for (v, &r) in self.ranks.iter().enumerate() {
+            total[r] += f64::from(widths[v]);
+        }
+        for f in &self.flows {
+            let (above, below) = (self.ranks[f.upper], self.ranks[f.lower]);
+            for t in total.iter_mut().take(below).skip(above + 1) {
+                *t += f64::from(DUMMY_WIDTH);
+            }
+        }
+        let widest = |total: &[f64]| total.iter().copied().fold(0.0, f64::max);
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by_key(|&v| std::cmp::Reverse(self.ranks[v]));
         for v in order {
@@ -106,15 +125,33 @@ impl Chart {
                 continue;
             };
             let current = self.ranks[v];
-            let mut best = (self.widest_rank(widths), current);
+            let mut best = (widest(&total), current);
             for r in current + 1..lowest {
+                self.shift(&mut total, widths, &incident[v], v, -1.0);
                 self.ranks[v] = r;
-                let widest = self.widest_rank(widths);
-                if widest < best.0 - 1.0 {
-                    best = (widest, r);
+                self.shift(&mut total, widths, &incident[v], v, 1.0);
+                let w = widest(&total);
+                if w < best.0 - 1.0 {
+                    best = (w, r);
                 }
             }
+            self.shift(&mut total, widths, &incident[v], v, -1.0);
             self.ranks[v] = best.1;
+            self.shift(&mut total, widths, &incident[v], v, 1.0);
+        }
+    }
+
+    /// Add (`sign` 1) or take away (-1) box `v`'s share of the rank widths:
+    /// its own width on its rank, and the room its flows (`incident`) take
+    /// on the ranks they pass through.
+    fn shift(&self, total: &mut [f64], widths: &[f32], incident: &[usize], v: usize, sign: f64) {
+        total[self.ranks[v]] += sign * f64::from(widths[v]);
+        for &i in incident {
+            let f = &self.flows[i];
+            let (above, below) = (self.ranks[f.upper], self.ranks[f.lower]);
+            for t in total.iter_mut().take(below).skip(above + 1) {
+                *t += sign * f64::from(DUMMY_WIDTH);
+            }
         }
     }
 
@@ -139,24 +176,6 @@ impl Chart {
                 self.ranks[v] = self.ranks[v].max(highest - 1);
             }
         }
-    }
-
-    /// Width of the widest rank: its boxes, and a dummy's room for each
-    /// edge passing through it.
-    fn widest_rank(&self, widths: &[f32]) -> f32 {
-        let mut total = vec![0.0f32; self.rank_count()];
-        for (v, &r) in self.ranks.iter().enumerate() {
-            total[r] += widths[v];
-        }
-        for f in &self.flows {
-            let (above, below) = (self.ranks[f.upper], self.ranks[f.lower]);
-            total
-                .iter_mut()
-                .take(below)
-                .skip(above + 1)
-                .for_each(|t| *t += DUMMY_WIDTH);
-        }
-        total.into_iter().fold(0.0, f32::max)
     }
 }
 

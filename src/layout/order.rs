@@ -15,11 +15,12 @@ pub(super) fn reduce(layers: &mut Layers) {
     let mut best_cost = total_crossings(layers);
     for _ in 0..ROUNDS {
         let before = layers.ranks.clone();
+        let mut pos = positions(layers);
         for r in 1..layers.ranks.len() {
-            reorder(layers, r, true);
+            reorder(layers, &mut pos, r, true);
         }
         for r in (0..layers.ranks.len().saturating_sub(1)).rev() {
-            reorder(layers, r, false);
+            reorder(layers, &mut pos, r, false);
         }
         transpose(layers);
         let cost = total_crossings(layers);
@@ -49,8 +50,8 @@ fn positions(layers: &Layers) -> Vec<f32> {
 
 /// Sort rank `r` by the mean place of each item's neighbours above
 /// (`from_above`) or below; items with none keep their place.
-fn reorder(layers: &mut Layers, r: usize, from_above: bool) {
-    let pos = positions(layers);
+/// `pos` holds each item's place in its rank and is kept up to date.
+fn reorder(layers: &mut Layers, pos: &mut [f32], r: usize, from_above: bool) {
     let centre = |item: usize| -> f32 {
         let segs = if from_above {
             &layers.ups[item]
@@ -80,14 +81,17 @@ fn reorder(layers: &mut Layers, r: usize, from_above: bool) {
         .collect();
     keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
     layers.ranks[r] = keyed.into_iter().map(|(_, item)| item).collect();
+    for (i, &item) in layers.ranks[r].iter().enumerate() {
+        pos[item] = i as f32;
+    }
 }
 
 /// Swap neighbours wherever that lowers the crossings around their rank.
 fn transpose(layers: &mut Layers) {
     for _ in 0..4 {
         let mut improved = false;
+        let mut pos = positions(layers);
         for r in 0..layers.ranks.len() {
-            let mut pos = positions(layers);
             for i in 0..layers.ranks[r].len().saturating_sub(1) {
                 let (u, v) = (layers.ranks[r][i], layers.ranks[r][i + 1]);
                 if pair_crossings(layers, &pos, v, u) < pair_crossings(layers, &pos, u, v) {

@@ -2,6 +2,8 @@
 //! through a box, labels on their edges, both ends attached) and the soft
 //! ones (crossings, bends, size, and how large the text prints on A4).
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::geometry::{self, Point, Rect};
@@ -141,16 +143,73 @@ fn on_outline(b: &PlacedBox, p: Point) -> bool {
 }
 
 /// Points where two of the paths cross (each pair of paths counted apart).
+/// Segments are sorted into horizontal bands, so only segments that share
+/// a band are compared: a large chart's thousands of edges are not each
+/// set against every other.
 pub(super) fn path_crossings<'a>(paths: impl Iterator<Item = &'a [Point]>) -> usize {
-    let paths: Vec<&[Point]> = paths.collect();
+    struct Seg {
+        path: usize,
+        a: Point,
+        b: Point,
+        bands: (usize, usize),
+    }
+    const BAND: f32 = 64.0;
+    let segs: Vec<(usize, Point, Point)> = paths
+        .enumerate()
+        .flat_map(|(path, points)| points.windows(2).map(move |w| (path, w[0], w[1])))
+        .collect();
+    let Some(top) = segs.iter().map(|(_, a, b)| a.y.min(b.y)).reduce(f32::min) else {
+        return 0;
+    };
+    let band = |y: f32| -> usize {
+        let b = ((y - top) / BAND).floor();
+        // Non-finite or absurd coordinates all share the last band.
+        if b.is_finite() && b >= 0.0 {
+            (b as usize).min(1 << 20)
+        } else {
+            1 << 20
+        }
+    };
+    let segs: Vec<Seg> = segs
+        .into_iter()
+        .map(|(path, a, b)| Seg {
+            path,
+            a,
+            b,
+            bands: (band(a.y.min(b.y)), band(a.y.max(b.y))),
+        })
+        .collect();
+    let mut members: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for (i, s) in segs.iter().enumerate() {
+        for b in s.bands.0..=s.bands.1 {
+            members.entry(b).or_default().push(i);
+        }
+    }
+    let boxed = |s: &Seg| {
+        (
+            s.a.x.min(s.b.x),
+            s.a.x.max(s.b.x),
+            s.a.y.min(s.b.y),
+            s.a.y.max(s.b.y),
+        )
+    };
     let mut count = 0;
-    for (i, a) in paths.iter().enumerate() {
-        for b in &paths[i + 1..] {
-            for p in a.windows(2) {
-                count += b
-                    .windows(2)
-                    .filter(|q| geometry::segments_cross(p[0], p[1], q[0], q[1]))
-                    .count();
+    for (&band, list) in &members {
+        for (k, &i) in list.iter().enumerate() {
+            let (p, pb) = (&segs[i], boxed(&segs[i]));
+            for &j in &list[k + 1..] {
+                let q = &segs[j];
+                // Each pair is counted once: in the first band both are in.
+                if p.path == q.path || p.bands.0.max(q.bands.0) != band {
+                    continue;
+                }
+                let qb = boxed(q);
+                if pb.0 > qb.1 || qb.0 > pb.1 || pb.2 > qb.3 || qb.2 > pb.3 {
+                    continue;
+                }
+                if geometry::segments_cross(p.a, p.b, q.a, q.b) {
+                    count += 1;
+                }
             }
         }
     }
