@@ -1,6 +1,8 @@
 //! The one bundled font, DejaVu Sans: glyph advances for measuring and
 //! wrapping text, so the layout, the SVG, the site and the PDF agree on widths.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use ttf_parser::Face;
@@ -21,7 +23,7 @@ const MISSING_ADVANCE: f32 = 0.6;
 const MISSING_WIDE_ADVANCE: f32 = 1.0;
 
 /// Which of the two bundled faces a text is set in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Weight {
     /// DejaVu Sans Book: body text, law clauses.
     Regular,
@@ -116,12 +118,21 @@ pub fn wrap(text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
 
 /// [`wrap`] in the given face.
 pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
-    Words::new(weight, text).wrap(size_pt, max_width)
+    remembered(Wrapping::Greedy, weight, text, size_pt, max_width, || {
+        Words::new(weight, text).wrap(size_pt, max_width)
+    })
 }
 
 /// [`wrap`] with the narrowest width that needs no more lines than
 /// `max_width` does, so a box's lines come out of even length.
 pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
+    remembered(Wrapping::Balanced, weight, text, size_pt, max_width, || {
+        balanced(weight, text, size_pt, max_width)
+    })
+}
+
+/// [`wrap_balanced`], computed.
+fn balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
     let words = Words::new(weight, text);
     let greedy = words.line_count(size_pt, max_width);
     // Never narrower than the longest word: a narrower width could keep the
@@ -137,6 +148,64 @@ pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -
         }
     }
     words.wrap(size_pt, high)
+}
+
+/// Which wrapping a remembered result is of.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Wrapping {
+    Greedy,
+    Balanced,
+}
+
+/// What a wrap is remembered by: the wrapping, face, text, size and width
+/// (the floats by their bits, so equal inputs, and only they, match).
+type WrapKey = (Wrapping, Weight, u32, u32, String);
+
+/// Wraps remembered per thread, at most this many at a time.
+const REMEMBERED: usize = 16_384;
+
+thread_local! {
+    /// A card's planning lays out the same boxes many times over (each
+    /// panel tried, at several widths), and every drawing wraps every box
+    /// again: the wraps are remembered so each is worked out once. The
+    /// result is the same either way; only the time differs.
+    static WRAPS: RefCell<HashMap<WrapKey, Vec<String>>> = RefCell::new(HashMap::new());
+}
+
+/// The wrap of `text` remembered from an earlier call with the same
+/// arguments, else `wrap`'s, remembered. The memory is emptied when full, so
+/// hostile input of endless distinct texts cannot grow it without bound.
+fn remembered(
+    how: Wrapping,
+    weight: Weight,
+    text: &str,
+    size_pt: f32,
+    max_width: f32,
+    wrap: impl FnOnce() -> Vec<String>,
+) -> Vec<String> {
+    // A long text (hostile input, never a box) is not worth its key.
+    if text.len() > 4096 {
+        return wrap();
+    }
+    let key = (
+        how,
+        weight,
+        size_pt.to_bits(),
+        max_width.to_bits(),
+        text.to_owned(),
+    );
+    if let Some(lines) = WRAPS.with(|m| m.borrow().get(&key).cloned()) {
+        return lines;
+    }
+    let lines = wrap();
+    WRAPS.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= REMEMBERED {
+            m.clear();
+        }
+        m.insert(key, lines.clone());
+    });
+    lines
 }
 
 /// A text's words with the advances of their characters, looked up once so
