@@ -11,18 +11,24 @@ use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
 use super::split::{preorder, split};
 use crate::font::{self, Weight};
-use crate::layout::{Layout, LayoutInput, LayoutOptions, layout};
+use crate::layout::{Layout, LayoutInput, LayoutOptions, layout, stacks};
 
-/// Widths of box text and of answer labels tried for a panel, as multiples
-/// of the paper's: the usual first, then narrower or wider boxes, then
-/// narrower labels (for a question with many answers).
-const WIDTHS: [(f32, f32); 6] = [
-    (1.0, 1.0),
-    (0.8, 1.0),
-    (1.25, 1.0),
-    (0.65, 1.0),
-    (1.0, 0.7),
-    (0.8, 0.55),
+/// Ways of drawing a panel tried, in order: widths of box text and of
+/// answer labels as multiples of the paper's, and whether a question's
+/// answers that each end at once are stacked in one column. The usual
+/// first, then stacked (much narrower where a question has many such
+/// answers), then narrower or wider boxes, then narrower labels (for a
+/// question with many answers).
+const WIDTHS: [(f32, f32, bool); 9] = [
+    (1.0, 1.0, false),
+    (1.0, 1.0, true),
+    (0.8, 1.0, false),
+    (0.8, 1.0, true),
+    (1.25, 1.0, false),
+    (0.65, 1.0, false),
+    (0.65, 1.0, true),
+    (1.0, 0.7, false),
+    (0.8, 0.55, false),
 ];
 /// A first drawing this many times the chart area will not fit at any width.
 const HOPELESS: f32 = 1.2;
@@ -223,7 +229,11 @@ fn scale_in(layout: &Layout, frame: &Frame) -> f32 {
 /// The options with box text and labels `factors` times as wide as the
 /// paper's, but never narrower than the longest word, which the layout
 /// would break between letters.
-fn with_widths(input: &LayoutInput, options: &LayoutOptions, factors: (f32, f32)) -> LayoutOptions {
+fn with_widths(
+    input: &LayoutInput,
+    options: &LayoutOptions,
+    (text, label, stacked): (f32, f32, bool),
+) -> LayoutOptions {
     let longest = |texts: &mut dyn Iterator<Item = &str>, weight, size| {
         texts
             .flat_map(str::split_whitespace)
@@ -241,8 +251,9 @@ fn with_widths(input: &LayoutInput, options: &LayoutOptions, factors: (f32, f32)
         options.label_size,
     );
     LayoutOptions {
-        max_text_width: (options.max_text_width * factors.0).max(words),
-        max_label_width: (options.max_label_width * factors.1).max(label_words),
+        max_text_width: (options.max_text_width * text).max(words),
+        max_label_width: (options.max_label_width * label).max(label_words),
+        stack_answers: if stacked { 2 } else { 0 },
         ..options.clone()
     }
 }
@@ -261,9 +272,13 @@ fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Optio
         return None;
     }
     let (wide, tall) = (first.width > area.w, first.height > area.h);
+    let stacks = stacks(input, &with_widths(input, options, WIDTHS[1]));
     WIDTHS[1..]
         .iter()
-        .filter(|&&(text, label)| (wide && (text < 1.0 || label < 1.0)) || (tall && text > 1.0))
+        .filter(|&&(_, _, stacked)| stacks || !stacked)
+        .filter(|&&(text, label, stacked)| {
+            (wide && (text < 1.0 || label < 1.0 || stacked)) || (tall && text > 1.0)
+        })
         .map(|&factors| layout(input, &with_widths(input, options, factors)))
         .find(|drawn| scale_in(drawn, frame) >= 1.0)
 }
@@ -275,7 +290,8 @@ fn drawing(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Layou
         return fits;
     }
     let mut best: Option<(f32, Layout)> = None;
-    for factors in WIDTHS {
+    let stacks = stacks(input, &with_widths(input, options, WIDTHS[1]));
+    for factors in WIDTHS.into_iter().filter(|f| stacks || !f.2) {
         let drawn = layout(input, &with_widths(input, options, factors));
         let scale = scale_in(&drawn, frame);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
@@ -364,14 +380,15 @@ mod tests {
         assert!(!plan.turned);
     }
 
-    #[test]
-    fn a_wide_shallow_chart_turns_the_page_rather_than_split() {
-        // One question with five answers, each to a ruling: wide, not tall.
+    /// One question with five answers, each to `shape` (a step goes on to
+    /// one shared ruling): wide, not tall.
+    fn fan(shape: Shape) -> LayoutInput {
         let mut chart = tree(0);
+        chart.nodes[0].shape = Shape::Question;
         for i in 1..=5 {
             chart.nodes.push(BoxSpec {
                 id: format!("r{i}"),
-                shape: Shape::Ruling,
+                shape,
                 text: "The table result stands and play goes on as before".into(),
                 laws: "12C".into(),
             });
@@ -381,11 +398,45 @@ mod tests {
                 label: Some(format!("Answer {i}")),
             });
         }
-        chart.nodes[0].shape = Shape::Question;
-        let plan = plan(&chart, &heading(), &CardOptions::default());
+        if shape == Shape::Step {
+            chart.nodes.push(BoxSpec {
+                id: "end".into(),
+                shape: Shape::Ruling,
+                text: "Score the board".into(),
+                laws: "12C".into(),
+            });
+            for i in 1..=5 {
+                chart.edges.push(EdgeSpec {
+                    from: i,
+                    to: 6,
+                    label: None,
+                });
+            }
+        }
+        chart
+    }
+
+    #[test]
+    fn a_wide_shallow_chart_turns_the_page_rather_than_split() {
+        let plan = plan(&fan(Shape::Step), &heading(), &CardOptions::default());
         assert_eq!(plan.pages.len(), 1);
         assert_eq!(plan.frame.orientation, Orientation::Landscape);
         assert!(plan.turned);
+    }
+
+    #[test]
+    fn answers_that_end_at_once_are_stacked_to_keep_the_card_upright() {
+        let chart = fan(Shape::Ruling);
+        let plan = plan(&chart, &heading(), &CardOptions::default());
+        assert_eq!(plan.pages.len(), 1);
+        assert_eq!(plan.frame.orientation, Orientation::Portrait);
+        let boxes = &plan.pages[0].layout.boxes;
+        let left = boxes[1].rect.x;
+        assert!(
+            (1..=5).all(|i| (boxes[i].rect.x - left).abs() < 0.01),
+            "one column"
+        );
+        assert!(plan.is_legible());
     }
 
     #[test]

@@ -84,6 +84,29 @@ pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Mea
     }
 }
 
+/// A box of a fixed size with no text (a stacked column, laid out as one).
+pub(super) fn blank(w: f32, h: f32) -> Measured {
+    Measured {
+        lines: Vec::new(),
+        law_lines: Vec::new(),
+        text_h: 0.0,
+        w,
+        h,
+        point_depth: 0.0,
+    }
+}
+
+/// The width and height of a box with its text wrapped to `text_width`.
+pub(super) fn size(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> (f32, f32) {
+    let m = measure(spec, o, text_width);
+    (m.w, m.h)
+}
+
+/// A box with its text wrapped to `text_width`, placed at `rect`.
+pub(super) fn place(spec: &BoxSpec, o: &LayoutOptions, text_width: f32, rect: Rect) -> PlacedBox {
+    Sized::new(measure(spec, o, text_width)).place(spec, rect, o)
+}
+
 /// The height of a box's text and of the box, for its number of lines of
 /// text and of law clauses.
 fn heights(shape: Shape, lines: usize, law_lines: usize, o: &LayoutOptions) -> (f32, f32) {

@@ -28,6 +28,7 @@ mod position;
 mod quality;
 mod rank;
 mod route;
+mod stack;
 mod tracks;
 
 #[cfg(test)]
@@ -122,6 +123,9 @@ pub struct LayoutOptions {
     pub rank_gap: f32,
     /// Space around the whole drawing.
     pub margin: f32,
+    /// Stack a question's answers that each end at once into one column
+    /// when it has at least this many; 0 never stacks (the usual drawing).
+    pub stack_answers: usize,
 }
 
 impl Default for LayoutOptions {
@@ -136,6 +140,7 @@ impl Default for LayoutOptions {
             node_gap: 14.0,
             rank_gap: 16.0,
             margin: 12.0,
+            stack_answers: 0,
         }
     }
 }
@@ -216,17 +221,34 @@ pub struct Layout {
 /// with the usual width of text, then again with each box as narrow as it
 /// can be without standing taller than its row; the second drawing is kept
 /// if it is smaller and crosses no more edges.
+/// With [`LayoutOptions::stack_answers`] set, the answers of a question
+/// that each end at once are stacked in one column (see `stack`).
 pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
+    stack::layout(input, options).unwrap_or_else(|| plain(input, options, &[]))
+}
+
+/// Whether [`layout`] with these options stacks any answers of `input`.
+pub fn stacks(input: &LayoutInput, options: &LayoutOptions) -> bool {
+    stack::any(input, options)
+}
+
+/// [`layout`] with no stacking; `fixed` gives a box a size of its own
+/// (a stacked column) in place of its text's.
+fn plain(input: &LayoutInput, options: &LayoutOptions, fixed: &[Option<(f32, f32)>]) -> Layout {
     let widths = vec![options.max_text_width; input.nodes.len()];
-    let (crossings, first) = lay_out(input, options, &widths);
+    let (crossings, first) = lay_out(input, options, &widths, fixed);
     let wide: Vec<bool> = (input.nodes.iter().zip(&first.boxes))
-        .map(|(spec, placed)| boxes::widened_for_ports(spec, options, placed.rect.w))
+        .enumerate()
+        .map(|(v, (spec, placed))| {
+            fixed.get(v).is_some_and(Option::is_some)
+                || boxes::widened_for_ports(spec, options, placed.rect.w)
+        })
         .collect();
     let narrowed = boxes::narrowed(&input.nodes, options, &rows(&first), &wide);
     if narrowed == widths {
         return first;
     }
-    let (fewer, second) = lay_out(input, options, &narrowed);
+    let (fewer, second) = lay_out(input, options, &narrowed, fixed);
     let area = |l: &Layout| l.width * l.height;
     if fewer <= crossings && area(&second) < area(&first) {
         second
@@ -252,13 +274,22 @@ fn rows(layout: &Layout) -> Vec<Vec<usize>> {
 
 /// Lay out with each box's text wrapped to its width in `widths`; with the
 /// number of crossings.
-fn lay_out(input: &LayoutInput, options: &LayoutOptions, widths: &[f32]) -> (usize, Layout) {
+fn lay_out(
+    input: &LayoutInput,
+    options: &LayoutOptions,
+    widths: &[f32],
+    fixed: &[Option<(f32, f32)>],
+) -> (usize, Layout) {
     let edges = valid_edges(input);
     let measured: Vec<boxes::Measured> = input
         .nodes
         .iter()
         .zip(widths)
-        .map(|(n, &w)| boxes::measure(n, options, w))
+        .enumerate()
+        .map(|(v, (n, &w))| match fixed.get(v).copied().flatten() {
+            Some((w, h)) => boxes::blank(w, h),
+            None => boxes::measure(n, options, w),
+        })
         .collect();
     let labels: Vec<Option<boxes::Label>> = edges
         .iter()

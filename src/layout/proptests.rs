@@ -122,6 +122,30 @@ proptest! {
     }
 
     #[test]
+    fn random_charts_with_stacked_answers_lay_out_soundly(seed in any::<u64>(), n in 1usize..32) {
+        let chart = random_chart(seed, n);
+        let options = LayoutOptions { stack_answers: 2, ..LayoutOptions::default() };
+        let placed = layout(&chart, &options);
+        let q = quality(&placed);
+        let json = serde_json::to_string(&chart).unwrap_or_default();
+        prop_assert!(q.is_sound() && q.label_collisions == 0, "{q:?}\nCHART {json}");
+        prop_assert_eq!(placed.edges.len(), chart.edges.len());
+        prop_assert_eq!(placed.boxes.len(), chart.nodes.len());
+        // A column's answers share the line into it; no other edges run
+        // along each other.
+        for (i, a) in placed.edges.iter().enumerate() {
+            for b in &placed.edges[i + 1..] {
+                let along = a.points.windows(2).any(|p| {
+                    b.points.windows(2).any(|q| {
+                        super::geometry::collinear_overlap(p[0], p[1], q[0], q[1]) > 1.0
+                    })
+                });
+                prop_assert!(!along || a.from == b.from, "CHART {json}");
+            }
+        }
+    }
+
+    #[test]
     fn any_unicode_text_lays_out_without_panicking(text in "\\PC{0,80}", label in "\\PC{0,20}") {
         let node = |text: &str, shape| BoxSpec { id: "a".into(), shape, text: text.into(), laws: text.into() };
         let chart = LayoutInput {
