@@ -45,22 +45,25 @@ pub struct Numbering {
 
 impl Numbering {
     /// Numbers every node entered from another panel, in reading order
-    /// (page by page, and on a page in `order`).
+    /// (page by page, and on a page in `order`); `pages` gives the page
+    /// (from 0) each panel is drawn on, as panels may share a page.
     pub fn new(
         chart: &LayoutInput,
         copied: &[bool],
         panels: &[Vec<usize>],
+        pages: &[usize],
         order: &[usize],
     ) -> Numbering {
         let n = chart.nodes.len();
-        let mut page = vec![0; n];
+        let (mut page, mut panel) = (vec![0; n], vec![usize::MAX; n]);
         for (p, members) in panels.iter().enumerate() {
             for &v in members {
-                page[v] = p + 1;
+                page[v] = pages.get(p).copied().unwrap_or(p) + 1;
+                panel[v] = p;
             }
         }
         let mut entered: Vec<usize> = (chart.edges.iter())
-            .filter(|e| e.from < n && e.to < n && !copied[e.to] && page[e.from] != page[e.to])
+            .filter(|e| e.from < n && e.to < n && !copied[e.to] && panel[e.from] != panel[e.to])
             .map(|e| e.to)
             .collect();
         entered.sort_by_key(|&v| (page[v], order[v]));
@@ -237,7 +240,7 @@ mod tests {
         let chart = chart();
         let panels = vec![vec![0, 1], vec![2, 3]];
         let copied = shared_ends(&chart);
-        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1, 2, 3]);
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
         let texts: Vec<&str> = first.input.nodes.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts, ["q", "a", "→ 1, p. 2"]);
@@ -250,7 +253,7 @@ mod tests {
         let chart = chart();
         let panels = vec![vec![0, 1], vec![2, 3]];
         let copied = shared_ends(&chart);
-        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1, 2, 3]);
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let second = panel_input(&chart, &copied, &panels[1], Some(&numbering));
         let texts: Vec<&str> = second.input.nodes.iter().map(|b| b.text.as_str()).collect();
         assert_eq!(texts, ["1, from p. 1", "b", "c"]);
@@ -291,7 +294,7 @@ mod tests {
         let panels = vec![vec![0, 1], vec![2]];
         let copied = shared_ends(&chart);
         assert_eq!(copied, [false, false, false, true]);
-        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1, 2, 3]);
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let texts = |p: &PanelInput| -> Vec<String> {
             p.input.nodes.iter().map(|b| b.text.clone()).collect()
         };

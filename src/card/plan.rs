@@ -184,15 +184,80 @@ fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool]) -> Plan {
     lay_out(chart, frame, &panels, copied)
 }
 
-/// Each panel laid out on a page of the frame, connectors numbered.
+/// Each panel laid out, connectors numbered, and the panels put on pages:
+/// panels whose drawings fit one under the other share a page. Should a
+/// shared page no longer fit once its connectors carry their real numbers,
+/// every panel gets a page of its own instead.
 fn lay_out(chart: &LayoutInput, frame: Frame, panels: &[Vec<usize>], copied: &[bool]) -> Plan {
     let options = frame.paper.chart_options();
-    let numbering = Numbering::new(chart, copied, panels, &preorder(chart));
-    let laid: Vec<(Layout, Vec<Role>)> = panels
+    let sizes: Vec<(f32, f32)> = panels
         .iter()
         .map(|members| {
-            let PanelInput { input, roles } = panel_input(chart, copied, members, Some(&numbering));
-            (drawing(&input, &frame, &options), roles)
+            let trial = panel_input(chart, copied, members, None);
+            let drawn = drawing(&trial.input, &frame, &options);
+            (drawn.width, drawn.height)
+        })
+        .collect();
+    let pages = shelve(&sizes, &frame);
+    let shared = lay_out_on(chart, frame.clone(), panels, &pages, copied);
+    if pages.len() == panels.len() || shared.is_legible() {
+        return shared;
+    }
+    let own: Vec<Vec<usize>> = (0..panels.len()).map(|p| vec![p]).collect();
+    lay_out_on(chart, frame, panels, &own, copied)
+}
+
+/// Space between two panels sharing a page.
+const PANEL_GAP: f32 = 18.0;
+
+/// The panels of each page, in reading order: each panel, in turn, goes
+/// under the panels of the first page with room for it, else on a new page.
+fn shelve(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
+    let area = frame.chart;
+    let mut pages: Vec<(Vec<usize>, f32)> = Vec::new();
+    for (p, &(w, h)) in sizes.iter().enumerate() {
+        let room = pages
+            .iter()
+            .position(|(_, used)| w <= area.w && used + PANEL_GAP + h <= area.h);
+        match room {
+            Some(k) if p > 0 => {
+                pages[k].0.push(p);
+                pages[k].1 += PANEL_GAP + h;
+            }
+            _ => pages.push((vec![p], h)),
+        }
+    }
+    pages.into_iter().map(|(panels, _)| panels).collect()
+}
+
+/// The panels laid out on the given pages (each a list of panels).
+fn lay_out_on(
+    chart: &LayoutInput,
+    frame: Frame,
+    panels: &[Vec<usize>],
+    pages: &[Vec<usize>],
+    copied: &[bool],
+) -> Plan {
+    let options = frame.paper.chart_options();
+    let mut page_of = vec![0; panels.len()];
+    for (k, on) in pages.iter().enumerate() {
+        on.iter().for_each(|&p| page_of[p] = k);
+    }
+    let numbering = Numbering::new(chart, copied, panels, &page_of, &preorder(chart));
+    let laid: Vec<(Layout, Vec<Role>)> = pages
+        .iter()
+        .map(|on| {
+            let mut roles = Vec::new();
+            let drawings = on
+                .iter()
+                .map(|&p| {
+                    let PanelInput { input, roles: r } =
+                        panel_input(chart, copied, &panels[p], Some(&numbering));
+                    roles.extend(r);
+                    drawing(&input, &frame, &options)
+                })
+                .collect();
+            (Layout::stacked(drawings, PANEL_GAP), roles)
         })
         .collect();
     let fit: Vec<f32> = laid.iter().map(|(l, _)| scale_in(l, &frame)).collect();

@@ -379,32 +379,67 @@ fn assemble(
     layout
 }
 
-/// Shift everything so the top-left of the content sits at the margin, and
-/// set the drawing's size to the content plus a margin all round.
-fn normalise(layout: &mut Layout, margin: f32) {
-    let bounds = content_bounds(layout);
-    let (dx, dy) = (margin - bounds.x, margin - bounds.y);
-    for b in &mut layout.boxes {
-        b.rect.x += dx;
-        b.rect.y += dy;
-        for line in b.lines.iter_mut().chain(b.law_lines.iter_mut()) {
-            line.x += dx;
-            line.baseline += dy;
-        }
-    }
-    for e in &mut layout.edges {
-        e.points
-            .iter_mut()
-            .for_each(|p| *p = Point::new(p.x + dx, p.y + dy));
-        if let Some(label) = &mut e.label {
-            label.rect.x += dx;
-            label.rect.y += dy;
-            for line in &mut label.lines {
+impl Layout {
+    /// Move every box, path and label by (`dx`, `dy`); the size stays.
+    pub fn translate(&mut self, dx: f32, dy: f32) {
+        for b in &mut self.boxes {
+            b.rect.x += dx;
+            b.rect.y += dy;
+            for line in b.lines.iter_mut().chain(b.law_lines.iter_mut()) {
                 line.x += dx;
                 line.baseline += dy;
             }
         }
+        for e in &mut self.edges {
+            e.points
+                .iter_mut()
+                .for_each(|p| *p = Point::new(p.x + dx, p.y + dy));
+            if let Some(label) = &mut e.label {
+                label.rect.x += dx;
+                label.rect.y += dy;
+                for line in &mut label.lines {
+                    line.x += dx;
+                    line.baseline += dy;
+                }
+            }
+        }
     }
+
+    /// Drawings one under the other, each centred, `gap` apart, as one
+    /// drawing (the first's options); edges keep pointing at their boxes.
+    pub fn stacked(drawings: Vec<Layout>, gap: f32) -> Layout {
+        let width = drawings.iter().map(|l| l.width).fold(0.0, f32::max);
+        let mut out = Layout {
+            width,
+            height: 0.0,
+            boxes: Vec::new(),
+            edges: Vec::new(),
+            options: drawings
+                .first()
+                .map(|l| l.options.clone())
+                .unwrap_or_default(),
+        };
+        for (k, mut l) in drawings.into_iter().enumerate() {
+            let top = if k == 0 { 0.0 } else { out.height + gap };
+            l.translate((width - l.width) / 2.0, top);
+            let offset = out.boxes.len();
+            out.boxes.append(&mut l.boxes);
+            out.edges.extend(l.edges.into_iter().map(|mut e| {
+                e.from += offset;
+                e.to += offset;
+                e
+            }));
+            out.height = top + l.height;
+        }
+        out
+    }
+}
+
+/// Shift everything so the top-left of the content sits at the margin, and
+/// set the drawing's size to the content plus a margin all round.
+fn normalise(layout: &mut Layout, margin: f32) {
+    let bounds = content_bounds(layout);
+    layout.translate(margin - bounds.x, margin - bounds.y);
     layout.width = (bounds.w + 2.0 * margin).ceil();
     layout.height = (bounds.h + 2.0 * margin).ceil();
 }

@@ -101,6 +101,14 @@ impl Browser {
 
     /// Sends a command (to the page once attached) and returns its result.
     pub fn call(&mut self, method: &str, params: Value) -> Value {
+        match self.try_call(method, params) {
+            Ok(result) => result,
+            Err(error) => panic!("{method} failed: {error}"),
+        }
+    }
+
+    /// [`Browser::call`], with DevTools' error as an `Err`.
+    fn try_call(&mut self, method: &str, params: Value) -> Result<Value, Value> {
         self.next_id += 1;
         let id = self.next_id;
         let mut message = json!({ "id": id, "method": method, "params": params });
@@ -118,18 +126,29 @@ impl Browser {
                 continue;
             }
             if let Some(error) = value.get("error") {
-                panic!("{method} failed: {error}");
+                return Err(error.clone());
             }
-            return value["result"].clone();
+            return Ok(value["result"].clone());
         }
     }
 
     /// Evaluates JavaScript in the page and returns its value.
     pub fn eval(&mut self, js: &str) -> Value {
-        let result = self.call(
-            "Runtime.evaluate",
-            json!({ "expression": js, "returnByValue": true, "awaitPromise": true }),
-        );
+        let params = json!({ "expression": js, "returnByValue": true, "awaitPromise": true });
+        // A click on an answer moves to its step (a navigation within the
+        // page); a script sent in that moment is refused as sent to a page
+        // that has gone, and is sent again once the page is back.
+        let mut tries = 0;
+        let result = loop {
+            match self.try_call("Runtime.evaluate", params.clone()) {
+                Ok(result) => break result,
+                Err(error) if tries < 50 && error.to_string().contains("navigated or closed") => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                Err(error) => panic!("Runtime.evaluate failed: {error}"),
+            }
+        };
         if let Some(e) = result.get("exceptionDetails") {
             panic!("script failed: {e}\n{js}");
         }

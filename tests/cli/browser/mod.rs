@@ -89,6 +89,11 @@ fn a_director_steps_through_a_chart_on_a_phone_and_reaches_the_ruling() {
         "{ruling}"
     );
     assert!(ruling.contains("Law 50D2"), "{ruling}");
+    // The trail is written by the page's script once the step has shown.
+    b.wait_for(
+        "document.getElementById('trail').innerText.includes('Refuse')",
+        "the trail to show the answers given",
+    );
     let trail = b.eval("document.getElementById('trail').innerText");
     let trail = trail.as_str().expect("trail text");
     assert!(
