@@ -1,6 +1,6 @@
 //! Fitting a chart to a printed page: the same layout made with a few
-//! widths of box text and of answer labels, keeping the one that prints
-//! largest on A4.
+//! widths of box text and of answer labels, and with answers that end at
+//! once stacked, keeping the one that prints largest on A4.
 
 use super::{Layout, LayoutInput, LayoutOptions, layout, quality};
 
@@ -8,13 +8,16 @@ use super::{Layout, LayoutInput, LayoutOptions, layout, quality};
 const TEXT_WIDTHS: [f32; 7] = [1.0, 0.87, 1.13, 0.75, 1.27, 0.65, 1.45];
 /// Widths of answer labels then tried, as multiples of [`LayoutOptions::max_label_width`].
 const LABEL_WIDTHS: [f32; 2] = [0.67, 1.45];
+/// Least numbers of answers that end at once stacked into a column, tried.
+const STACKED: [usize; 2] = [3, 2];
 /// How much larger a drawing must print to be preferred to one tried before.
 const BETTER: f32 = 0.005;
 
 /// Lay out `input` as [`layout`] does, trying a few widths of box text
 /// around `options.max_text_width`, then a few widths of answer labels with
-/// the best of those, and keep the drawing whose text prints largest on an
-/// A4 page (upright or on its side); on a tie, the widths asked for.
+/// the best of those, then stacked answers with the best widths, and keep
+/// the drawing whose text prints largest on an A4 page (upright or on its
+/// side); on a tie, the options asked for.
 pub fn layout_for_a4(input: &LayoutInput, options: &LayoutOptions) -> Layout {
     let mut best = Fitted::new(input, options.clone());
     for factor in TEXT_WIDTHS {
@@ -29,6 +32,15 @@ pub fn layout_for_a4(input: &LayoutInput, options: &LayoutOptions) -> Layout {
             max_text_width: text_width,
             max_label_width: options.max_label_width * factor,
             ..options.clone()
+        });
+    }
+    // Then a question's answers that end at once stacked in a column (as
+    // the table cards may draw them), from three such answers or from two.
+    let widths = best.options.clone();
+    for least in STACKED {
+        best.try_options(LayoutOptions {
+            stack_answers: least,
+            ..widths.clone()
         });
     }
     best.drawn

@@ -52,6 +52,12 @@ type Dag = DiGraph<usize, usize>;
 impl Chart {
     /// Read the conventions off a chart of `n` nodes.
     pub fn new(n: usize, edges: &[EdgeSpec]) -> Chart {
+        Chart::ranked(n, edges, &label_order(edges))
+    }
+
+    /// [`Chart::new`] with the answers' order across the chart given: per
+    /// edge, its label's place in that order.
+    pub fn ranked(n: usize, edges: &[EdgeSpec], order: &[usize]) -> Chart {
         let reversed = back_edges(n, edges);
         let mut dag = Dag::with_capacity(n, edges.len());
         (0..n).for_each(|i| {
@@ -75,7 +81,7 @@ impl Chart {
             });
         }
         let ranks = longest_path_ranks(&dag);
-        let (bottom, main_slot) = assign_ports(&dag, edges, &mut flows);
+        let (bottom, main_slot) = assign_ports(&dag, order, &mut flows);
         Chart {
             flows,
             ranks,
@@ -254,7 +260,7 @@ fn branch_weights(dag: &Dag) -> Vec<(usize, usize)> {
 
 /// Order of labels across the chart: first appearance, so "Yes" before "No"
 /// wherever it is written first, and the same order at every question.
-fn label_order(edges: &[EdgeSpec]) -> Vec<usize> {
+pub(super) fn label_order(edges: &[EdgeSpec]) -> Vec<usize> {
     let mut seen: Vec<&str> = Vec::new();
     edges
         .iter()
@@ -271,13 +277,8 @@ fn label_order(edges: &[EdgeSpec]) -> Vec<usize> {
 /// Give every flow its port: the heaviest branch leaves at the bottom
 /// centre, earlier answers to its left, later ones to its right; the
 /// outermost answer on each side leaves from that side's end.
-fn assign_ports(
-    dag: &Dag,
-    edges: &[EdgeSpec],
-    flows: &mut [Flow],
-) -> (Vec<Vec<usize>>, Vec<usize>) {
+fn assign_ports(dag: &Dag, order: &[usize], flows: &mut [Flow]) -> (Vec<Vec<usize>>, Vec<usize>) {
     let weights = branch_weights(dag);
-    let order = label_order(edges);
     let mut bottom = vec![Vec::new(); dag.node_count()];
     let mut main_slot = vec![0; dag.node_count()];
     for v in dag.node_indices() {

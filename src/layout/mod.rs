@@ -224,7 +224,7 @@ pub struct Layout {
 /// With [`LayoutOptions::stack_answers`] set, the answers of a question
 /// that each end at once are stacked in one column (see `stack`).
 pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
-    stack::layout(input, options).unwrap_or_else(|| plain(input, options, &[]))
+    stack::layout(input, options).unwrap_or_else(|| plain(input, options, &StandIn::default()))
 }
 
 /// Whether [`layout`] with these options stacks any answers of `input`.
@@ -232,11 +232,20 @@ pub fn stacks(input: &LayoutInput, options: &LayoutOptions) -> bool {
     stack::any(input, options)
 }
 
-/// [`layout`] with no stacking; `fixed` gives a box a size of its own
-/// (a stacked column) in place of its text's.
-fn plain(input: &LayoutInput, options: &LayoutOptions, fixed: &[Option<(f32, f32)>]) -> Layout {
+/// What a stacked chart's stand-in asks of [`plain`]: per box, a size of
+/// its own (a column) in place of its text's; and per edge, its label's
+/// place in the order of answers across the chart it stands in for.
+#[derive(Default)]
+struct StandIn {
+    fixed: Vec<Option<(f32, f32)>>,
+    order: Option<Vec<usize>>,
+}
+
+/// [`layout`] with no stacking.
+fn plain(input: &LayoutInput, options: &LayoutOptions, stand_in: &StandIn) -> Layout {
+    let fixed = stand_in.fixed.as_slice();
     let widths = vec![options.max_text_width; input.nodes.len()];
-    let (crossings, first) = lay_out(input, options, &widths, fixed);
+    let (crossings, first) = lay_out(input, options, &widths, stand_in);
     let wide: Vec<bool> = (input.nodes.iter().zip(&first.boxes))
         .enumerate()
         .map(|(v, (spec, placed))| {
@@ -248,7 +257,7 @@ fn plain(input: &LayoutInput, options: &LayoutOptions, fixed: &[Option<(f32, f32
     if narrowed == widths {
         return first;
     }
-    let (fewer, second) = lay_out(input, options, &narrowed, fixed);
+    let (fewer, second) = lay_out(input, options, &narrowed, stand_in);
     let area = |l: &Layout| l.width * l.height;
     if fewer <= crossings && area(&second) < area(&first) {
         second
@@ -278,9 +287,10 @@ fn lay_out(
     input: &LayoutInput,
     options: &LayoutOptions,
     widths: &[f32],
-    fixed: &[Option<(f32, f32)>],
+    stand_in: &StandIn,
 ) -> (usize, Layout) {
     let edges = valid_edges(input);
+    let fixed = stand_in.fixed.as_slice();
     let measured: Vec<boxes::Measured> = input
         .nodes
         .iter()
@@ -295,7 +305,10 @@ fn lay_out(
         .iter()
         .map(|e| boxes::label(e.label.as_deref(), options))
         .collect();
-    let mut chart = graph::Chart::new(input.nodes.len(), &edges);
+    let mut chart = match &stand_in.order {
+        Some(order) => graph::Chart::ranked(input.nodes.len(), &edges, order),
+        None => graph::Chart::new(input.nodes.len(), &edges),
+    };
     let sized = boxes::fit_ports(measured, &chart, &labels);
     let room: Vec<f32> = sized
         .iter()

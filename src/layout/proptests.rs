@@ -129,6 +129,7 @@ proptest! {
         let q = quality(&placed);
         let json = serde_json::to_string(&chart).unwrap_or_default();
         prop_assert!(q.is_sound() && q.label_collisions == 0, "{q:?}\nCHART {json}");
+        prop_assert_eq!(q.answers_out_of_order, 0, "CHART {}", json);
         prop_assert_eq!(placed.edges.len(), chart.edges.len());
         prop_assert_eq!(placed.boxes.len(), chart.nodes.len());
         // A column's answers share the line into it; no other edges run

@@ -67,8 +67,8 @@ pub(super) fn layout(input: &LayoutInput, options: &LayoutOptions) -> Option<Lay
     let measures: Vec<Measures> = (columns.iter())
         .map(|c| measure(input, &edges, c, options))
         .collect();
-    let (reduced, fixed, place) = reduce(input, &edges, &columns, &measures);
-    let drawn = super::plain(&reduced, options, &fixed);
+    let (reduced, stand_in, place) = reduce(input, &edges, &columns, &measures);
+    let drawn = super::plain(&reduced, options, &stand_in);
     Some(open(
         input, &edges, &columns, &measures, &place, drawn, options,
     ))
@@ -80,31 +80,34 @@ pub(super) fn any(input: &LayoutInput, options: &LayoutOptions) -> bool {
         && !columns(input, &super::valid_edges(input), options.stack_answers).is_empty()
 }
 
-/// The columns: for each question, in order, its answers whose box has no
-/// way out and no other way in (and is not the start), when there are at
-/// least `least` of them.
+/// The columns: for each question, each run of its answers, next to one
+/// another in answer order, whose box has no way out and no other way in
+/// (and is not the start), when the run has at least `least` of them. A
+/// run never reaches across another answer, so the answers keep their
+/// order (those before the main line on its left, those after on its right).
 fn columns(input: &LayoutInput, edges: &[EdgeSpec], least: usize) -> Vec<Column> {
     let n = input.nodes.len();
     let (mut ins, mut outs) = (vec![0usize; n], vec![0usize; n]);
-    for e in edges {
+    let mut answers: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, e) in edges.iter().enumerate() {
         outs[e.from] += 1;
         ins[e.to] += 1;
+        answers[e.from].push(i);
     }
+    let ends = |question: usize, i: usize| {
+        let to = edges[i].to;
+        to != 0 && to != question && outs[to] == 0 && ins[to] == 1
+    };
     let mut columns = Vec::new();
-    for question in 0..n {
-        let ends: Vec<usize> = (0..edges.len())
-            .filter(|&i| edges[i].from == question)
-            .filter(|&i| {
-                let to = edges[i].to;
-                to != 0 && to != question && outs[to] == 0 && ins[to] == 1
-            })
-            .collect();
-        if ends.len() >= least {
-            columns.push(Column {
-                question,
-                members: ends.iter().map(|&i| edges[i].to).collect(),
-                edges: ends,
-            });
+    for (question, answers) in answers.iter().enumerate() {
+        for run in answers.chunk_by(|&a, &b| ends(question, a) == ends(question, b)) {
+            if run.len() >= least && ends(question, run[0]) {
+                columns.push(Column {
+                    question,
+                    members: run.iter().map(|&i| edges[i].to).collect(),
+                    edges: run.to_vec(),
+                });
+            }
         }
     }
     columns
@@ -135,9 +138,11 @@ fn measure(input: &LayoutInput, edges: &[EdgeSpec], c: &Column, o: &LayoutOption
 }
 
 /// The chart with each column as one box of fixed size: the reduced
-/// input, each box's fixed size (`None` for a chart box), and for each
-/// original box its index in the reduced input (`None` for a column's).
-type Reduced = (LayoutInput, Vec<Option<(f32, f32)>>, Vec<Option<usize>>);
+/// input; each box's fixed size and each edge's place in the chart's order
+/// of answers (a column's edge takes its first answer's, so it leaves the
+/// question where that answer would); and for each original box its index
+/// in the reduced input (`None` for a column's).
+type Reduced = (LayoutInput, super::StandIn, Vec<Option<usize>>);
 
 fn reduce(input: &LayoutInput, edges: &[EdgeSpec], columns: &[Column], m: &[Measures]) -> Reduced {
     let n = input.nodes.len();
@@ -165,29 +170,29 @@ fn reduce(input: &LayoutInput, edges: &[EdgeSpec], columns: &[Column], m: &[Meas
         });
         fixed.push(Some(m[k].size()));
     }
-    let mut reduced_edges = Vec::new();
-    for e in edges {
+    let ranks = super::graph::label_order(edges);
+    let (mut reduced_edges, mut order) = (Vec::new(), Vec::new());
+    for (e, rank) in edges.iter().zip(ranks) {
         let from = place[e.from].expect("a column's box has no way out");
-        match column_of[e.to] {
-            None => reduced_edges.push(EdgeSpec {
-                from,
-                to: place[e.to].expect("a box outside columns has a place"),
-                label: e.label.clone(),
-            }),
+        let to = match column_of[e.to] {
+            None => place[e.to].expect("a box outside columns has a place"),
             // The column's one edge stands where its first answer stood.
-            Some(k) if columns[k].members[0] == e.to => reduced_edges.push(EdgeSpec {
-                from,
-                to: first + k,
-                label: None,
-            }),
-            Some(_) => {}
-        }
+            Some(k) if columns[k].members[0] == e.to => first + k,
+            Some(_) => continue,
+        };
+        let label = if to >= first { None } else { e.label.clone() };
+        reduced_edges.push(EdgeSpec { from, to, label });
+        order.push(rank);
     }
     let reduced = LayoutInput {
         nodes,
         edges: reduced_edges,
     };
-    (reduced, fixed, place)
+    let stand_in = super::StandIn {
+        fixed,
+        order: Some(order),
+    };
+    (reduced, stand_in, place)
 }
 
 /// The drawing of the reduced chart with every column opened: boxes and
@@ -403,6 +408,51 @@ mod tests {
         assert_eq!(
             column.edges[4].label.as_ref().map(|l| l.text.as_str()),
             Some("Something else")
+        );
+    }
+
+    #[test]
+    fn answers_on_both_sides_of_the_main_line_make_two_columns_in_order() {
+        // q: A, B end at once; C goes on to a question; D, E end at once.
+        let mut nodes = vec![node("q", Shape::Question, "Which?")];
+        let mut edges = Vec::new();
+        for (i, label) in ["A", "B", "C", "D", "E"].into_iter().enumerate() {
+            let shape = if label == "C" {
+                Shape::Question
+            } else {
+                Shape::Ruling
+            };
+            nodes.push(node(label, shape, label));
+            edges.push(EdgeSpec {
+                from: 0,
+                to: i + 1,
+                label: Some(label.into()),
+            });
+        }
+        for (k, label) in ["Yes", "No"].into_iter().enumerate() {
+            nodes.push(node(label, Shape::Ruling, label));
+            edges.push(EdgeSpec {
+                from: 3,
+                to: 6 + k,
+                label: Some(label.into()),
+            });
+        }
+        let chart = LayoutInput { nodes, edges };
+        let found = columns(&chart, &chart.edges, 2);
+        let members: Vec<&[usize]> = found.iter().map(|c| c.members.as_slice()).collect();
+        assert_eq!(members, [&[1, 2][..], &[4, 5], &[6, 7]]);
+        let drawn = layout(&chart, &stacked());
+        let q = quality(&drawn);
+        assert_eq!(
+            (q.answers_out_of_order, q.label_collisions),
+            (0, 0),
+            "{q:?}"
+        );
+        assert!(q.is_sound(), "{q:?}");
+        let x = |v: usize| drawn.boxes[v].rect.cx();
+        assert!(
+            x(1) < x(3) && x(3) < x(4),
+            "A's column left of C, D's right of it"
         );
     }
 
