@@ -80,6 +80,42 @@ impl Metrics {
     }
 }
 
+/// One glyph of a line set without shaping: its id in the face, its
+/// advance in em, and the bytes of the line it shows.
+pub struct PlainGlyph {
+    /// The glyph's id in the face.
+    pub id: u16,
+    /// Its advance in em, as [`measure_in`] counts it.
+    pub advance: f32,
+    /// The character it shows, as a byte range of the line.
+    pub range: std::ops::Range<usize>,
+}
+
+/// The glyphs of `text` one character each, with the advances
+/// [`measure_in`] sums, when the line needs no shaping: every character is
+/// in the face and of a script drawn glyph by glyph (Latin, Greek,
+/// Cyrillic, punctuation, arrows, card suits, no combining marks). `None`
+/// for anything else, which a shaper must set.
+pub fn plain_glyphs(weight: Weight, text: &str) -> Option<Vec<PlainGlyph>> {
+    let m = metrics(weight);
+    text.char_indices()
+        .map(|(at, c)| {
+            let code = u32::from(c);
+            let plain = (code < 0x0300 || (0x0370..0x0590).contains(&code))
+                || (0x2000..0x2C00).contains(&code);
+            if !plain || c.is_control() {
+                return None;
+            }
+            let id = m.face.glyph_index(c)?;
+            Some(PlainGlyph {
+                id: id.0,
+                advance: m.advance(c),
+                range: at..at + c.len_utf8(),
+            })
+        })
+        .collect()
+}
+
 /// Emoji and East Asian wide ranges, drawn about one em wide by fallback fonts.
 fn is_wide(c: char) -> bool {
     matches!(u32::from(c),
@@ -471,6 +507,29 @@ mod tests {
         }
         assert_eq!(wrap(flags, 10.0, 1.0), vec!["🇳🇿", "🇫🇷"]);
         assert_eq!(wrap(&family.repeat(2), 10.0, 1.0), vec![family, family]);
+    }
+
+    #[test]
+    fn a_plain_line_is_set_glyph_by_glyph_at_the_measured_advances() {
+        let line = "West led the ♠K — Law 54D, 50D2(a) → déjà";
+        let glyphs = plain_glyphs(Weight::Bold, line).expect("plain script");
+        assert_eq!(glyphs.len(), line.chars().count());
+        let width: f32 = glyphs.iter().map(|g| g.advance).sum();
+        assert!((width * 9.0 - measure_in(Weight::Bold, line, 9.0)).abs() < 1e-3);
+        let shown: String = glyphs.iter().map(|g| &line[g.range.clone()]).collect();
+        assert_eq!(shown, line);
+        assert!(
+            glyphs.iter().all(|g| g.id != 0),
+            "every character has its glyph"
+        );
+    }
+
+    #[test]
+    fn lines_that_need_a_shaper_are_not_plain() {
+        for line in ["שלום", "مرحبا", "e\u{301}", "नमस्ते", "🂡", "tab\there"]
+        {
+            assert!(plain_glyphs(Weight::Regular, line).is_none(), "{line}");
+        }
     }
 
     #[test]

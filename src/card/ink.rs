@@ -5,7 +5,7 @@ use krilla::color::luma;
 use krilla::geom::{Path, PathBuilder, Point};
 use krilla::paint::{Fill, LineJoin, Stroke};
 use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
+use krilla::text::{Font, GlyphId, KrillaGlyph, TextDirection};
 
 use crate::font::{self, Weight};
 use crate::layout::TextLine;
@@ -64,6 +64,8 @@ pub fn stroke(width: f32) -> Stroke {
 /// order they are drawn (a browser reorders them itself), so a line holding
 /// Hebrew or Arabic is drawn run by run in visual order, each run shaped in
 /// its own direction and measured as [`font::measure_in`] measures the line.
+/// A line of plain script (see [`font::plain_glyphs`]) needs no shaper and
+/// is set glyph by glyph.
 pub fn text(
     surface: &mut Surface,
     fonts: &Fonts,
@@ -79,7 +81,22 @@ pub fn text(
     let mut x = x;
     for (run, direction) in visual_runs(text) {
         let start = Point::from_xy(x, baseline);
-        surface.draw_text(start, fonts.get(weight), size, run, false, direction);
+        match font::plain_glyphs(weight, run).filter(|_| direction == TextDirection::Auto) {
+            // Set glyph by glyph with the advances the layout measured, so
+            // the line is exactly as wide as its box allowed for (a shaper
+            // would kern it narrower), and without a shaper's cost.
+            Some(plain) => {
+                let glyphs: Vec<KrillaGlyph> = plain
+                    .into_iter()
+                    .map(|g| {
+                        let id = GlyphId::new(u32::from(g.id));
+                        KrillaGlyph::new(id, g.advance, 0.0, 0.0, 0.0, g.range, None)
+                    })
+                    .collect();
+                surface.draw_glyphs(start, &glyphs, fonts.get(weight), run, size, false);
+            }
+            None => surface.draw_text(start, fonts.get(weight), size, run, false, direction),
+        }
         x += font::measure_in(weight, run, size);
     }
 }
