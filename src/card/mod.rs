@@ -99,9 +99,10 @@ impl Card {
         if plan.turned {
             text.push_str(" (turned: fewer pages on its side)");
         }
-        if pages > 1 {
+        if plan.panels > 1 {
             text.push_str(&format!(
-                ", split into {pages} panels joined by {} connector{}",
+                ", split into {} panels joined by {} connector{}",
+                plan.panels,
                 plan.connectors(),
                 if plan.connectors() == 1 { "" } else { "s" }
             ));

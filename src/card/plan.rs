@@ -68,6 +68,9 @@ pub struct Plan {
     pub scale: f32,
     /// Whether the page was turned because the chart fits better that way.
     pub turned: bool,
+    /// How many panels the chart was split into (1 when it was not); small
+    /// panels share a page, so there may be more panels than pages.
+    pub panels: usize,
 }
 
 impl Plan {
@@ -280,6 +283,7 @@ fn lay_out_on(
         pages,
         scale,
         turned: false,
+        panels: panels.len(),
     }
 }
 
@@ -432,6 +436,21 @@ mod tests {
             })
             .sum();
         assert_eq!(nodes, chart.nodes.len());
+    }
+
+    #[test]
+    fn panels_that_fit_one_under_the_other_share_a_page() {
+        let frame = Frame::new(Paper::A4, Orientation::Portrait, &heading());
+        let (w, h) = (frame.chart.w, frame.chart.h);
+        let sizes = [
+            (w, 0.4 * h),
+            (w * 0.9, 0.9 * h),
+            (w * 0.5, 0.5 * h),
+            (w * 1.1, 0.1 * h),
+        ];
+        // The third goes under the first; the fourth is too wide for any
+        // page it could share, so it keeps its own.
+        assert_eq!(shelve(&sizes, &frame), [vec![0, 2], vec![1], vec![3]]);
     }
 
     #[test]
