@@ -38,7 +38,7 @@ use serde::{Deserialize, Serialize};
 
 pub use fit::layout_for_a4;
 pub use geometry::{Point, Rect};
-pub use quality::{Quality, quality};
+pub use quality::{Quality, a4_text_scale, quality};
 
 /// The kind of a box, each drawn as a different shape (never told apart by
 /// colour alone, so a black-and-white print keeps them distinct).

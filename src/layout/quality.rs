@@ -28,7 +28,9 @@ pub struct Quality {
     pub detached_ends: usize,
     /// Points where two edges cross.
     pub crossings: usize,
-    /// Pairs of edges that run along each other for a stretch.
+    /// Pairs of edges from different boxes that run along each other for a
+    /// stretch. (Answers of one question stacked in a column share the line
+    /// that feeds it, by design, and are not counted.)
     pub edge_overlaps: usize,
     /// Labels over a box, another label, or another edge.
     pub label_collisions: usize,
@@ -86,18 +88,25 @@ pub fn quality(layout: &Layout) -> Quality {
         detached_ends: edges.iter().map(|e| detached(e, &layout.boxes)).sum(),
         crossings: path_crossings(edges.iter().map(|e| e.points.as_slice())),
         edge_overlaps: pairs(edges.len())
-            .filter(|&(i, j)| overlap(&edges[i], &edges[j]))
+            .filter(|&(i, j)| edges[i].from != edges[j].from && overlap(&edges[i], &edges[j]))
             .count(),
         label_collisions: label_collisions(layout),
         answers_out_of_order: answers_out_of_order(edges),
         bends: edges.iter().map(|e| e.points.len().saturating_sub(2)).sum(),
         area: w * h,
         aspect: w / h,
-        a4_text_scale: (A4_W / w)
-            .min(A4_H / h)
-            .max((A4_H / w).min(A4_W / h))
-            .min(1.0),
+        a4_text_scale: a4_text_scale(w, h),
     }
+}
+
+/// How much a drawing `w` by `h` points shrinks to fit an A4 page with
+/// 10 mm margins, upright or on its side, whichever is larger (at most 1).
+pub fn a4_text_scale(w: f32, h: f32) -> f32 {
+    let (w, h) = (w.max(1.0), h.max(1.0));
+    (A4_W / w)
+        .min(A4_H / h)
+        .max((A4_H / w).min(A4_W / h))
+        .min(1.0)
 }
 
 fn segments(e: &RoutedEdge) -> impl Iterator<Item = (Point, Point)> + '_ {

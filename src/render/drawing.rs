@@ -59,10 +59,33 @@ pub fn layout_input(chart: &Chart, charts: &ChartSet) -> LayoutInput {
     LayoutInput { nodes, edges }
 }
 
-/// The chart laid out for the screen.
+/// The chart laid out for the screen: as usual, or, where a question has
+/// three or more answers that end at once, with those stacked in a column
+/// when that makes the drawing print larger (a triage chart's many
+/// hand-overs no longer stretch it eight times wider than tall).
 pub fn chart_layout(chart: &Chart, charts: &ChartSet) -> Layout {
-    layout::layout(&layout_input(chart, charts), &LayoutOptions::default())
+    let input = layout_input(chart, charts);
+    let usual = layout::layout(&input, &LayoutOptions::default());
+    let stacked = LayoutOptions {
+        stack_answers: STACKED,
+        ..LayoutOptions::default()
+    };
+    if !layout::stacks(&input, &stacked) {
+        return usual;
+    }
+    let column = layout::layout(&input, &stacked);
+    let scale = |l: &Layout| layout::a4_text_scale(l.width, l.height);
+    if scale(&column) > scale(&usual) * BETTER {
+        column
+    } else {
+        usual
+    }
 }
+
+/// Least answers that end at once stacked in a column on the site.
+const STACKED: usize = 3;
+/// How much larger a stacked drawing must print to be preferred.
+const BETTER: f32 = 1.05;
 
 /// The chart drawn as a standalone SVG document.
 pub fn chart_svg(chart: &Chart, charts: &ChartSet) -> String {
