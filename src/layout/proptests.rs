@@ -157,6 +157,8 @@ proptest! {
             ],
         };
         prop_assert!(quality(&layout(&chart, &LayoutOptions::default())).is_sound());
+        let stacked = LayoutOptions { stack_answers: 2, ..LayoutOptions::default() };
+        prop_assert!(quality(&layout(&chart, &stacked)).is_sound());
     }
 }
 
