@@ -17,9 +17,10 @@ use crate::layout::{Layout, LayoutInput, LayoutOptions, layout, stacks};
 /// answer labels as multiples of the paper's, and whether a question's
 /// answers that each end at once are stacked in one column. The usual
 /// first, then stacked (much narrower where a question has many such
-/// answers), then narrower or wider boxes, then narrower labels (for a
+/// answers), then narrower or wider boxes, then a column with wide labels
+/// (fewer lines each, so a shorter column), then narrower labels (for a
 /// question with many answers).
-const WIDTHS: [(f32, f32, bool); 9] = [
+const WIDTHS: [(f32, f32, bool); 10] = [
     (1.0, 1.0, false),
     (1.0, 1.0, true),
     (0.8, 1.0, false),
@@ -27,6 +28,7 @@ const WIDTHS: [(f32, f32, bool); 9] = [
     (1.25, 1.0, false),
     (0.65, 1.0, false),
     (0.65, 1.0, true),
+    (0.8, 1.6, true),
     (1.0, 0.7, false),
     (0.8, 0.55, false),
 ];
