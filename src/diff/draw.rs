@@ -11,7 +11,7 @@ use super::describe::Mark;
 use super::{ChartDiff, Status, What};
 use crate::chart::ChartSet;
 use crate::id::is_valid_id;
-use crate::layout::{self, EdgeSpec, Layout, LayoutInput, LayoutOptions, Rect};
+use crate::layout::{self, EdgeSpec, Layout, LayoutInput, Rect};
 use crate::render::drawing::layout_input;
 use crate::render::render_svg;
 
@@ -54,7 +54,7 @@ pub fn drawing(chart: &ChartDiff, sets: &Sets) -> Option<Drawing> {
     if boxes > MAX_BOXES {
         return Some(Drawing::TooLarge(boxes));
     }
-    let placed = layout::layout(&marked.input, &LayoutOptions::default());
+    let placed = layout::layout_for_screen(&marked.input);
     let svg = render_svg(&placed, &chart.title);
     Some(Drawing::Svg(mark_svg(&svg, &chart.chart, &marked, &placed)))
 }

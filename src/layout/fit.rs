@@ -1,8 +1,8 @@
-//! Fitting a chart to a printed page: the same layout made with a few
-//! widths of box text and of answer labels, and with answers that end at
-//! once stacked, keeping the one that prints largest on A4.
+//! Fitting a chart to a page: the same layout made with a few widths of box
+//! text and of answer labels, and with answers that end at once stacked,
+//! keeping the one that prints largest on A4; and the choice for the screen.
 
-use super::{Layout, LayoutInput, LayoutOptions, layout, quality};
+use super::{Layout, LayoutInput, LayoutOptions, a4_text_scale, layout, quality};
 
 /// Widths of box text tried, as multiples of [`LayoutOptions::max_text_width`].
 const TEXT_WIDTHS: [f32; 7] = [1.0, 0.87, 1.13, 0.75, 1.27, 0.65, 1.45];
@@ -72,5 +72,33 @@ impl<'a> Fitted<'a> {
         if scale > self.scale + BETTER {
             (self.scale, self.options, self.drawn) = (scale, options, drawn);
         }
+    }
+}
+
+/// Least answers that end at once stacked in a column on the screen.
+const SCREEN_STACKED: usize = 3;
+/// How much larger a stacked drawing must print to be preferred on screen.
+const SCREEN_BETTER: f32 = 1.05;
+
+/// A chart laid out for the screen (the site, SVG, the diff page): as
+/// usual, or, where a question has three or more answers next to one
+/// another that end at once, with those stacked in a column when that makes
+/// the drawing print at least 5% larger (a triage chart's many hand-overs
+/// then no longer stretch it eight times wider than tall).
+pub fn layout_for_screen(input: &LayoutInput) -> Layout {
+    let usual = layout(input, &LayoutOptions::default());
+    let stacked = LayoutOptions {
+        stack_answers: SCREEN_STACKED,
+        ..LayoutOptions::default()
+    };
+    if !super::stacks(input, &stacked) {
+        return usual;
+    }
+    let column = layout(input, &stacked);
+    let scale = |l: &Layout| a4_text_scale(l.width, l.height);
+    if scale(&column) > scale(&usual) * SCREEN_BETTER {
+        column
+    } else {
+        usual
     }
 }

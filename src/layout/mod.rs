@@ -36,7 +36,7 @@ mod proptests;
 
 use serde::{Deserialize, Serialize};
 
-pub use fit::layout_for_a4;
+pub use fit::{layout_for_a4, layout_for_screen};
 pub use geometry::{Point, Rect};
 pub use quality::{Quality, a4_text_scale, quality};
 

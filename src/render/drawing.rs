@@ -3,7 +3,7 @@
 //! out and drawn as SVG. The site, the SVG files and the cards all draw here.
 
 use crate::chart::{Chart, ChartSet, NodeKind};
-use crate::layout::{self, BoxSpec, EdgeSpec, Layout, LayoutInput, LayoutOptions, Shape};
+use crate::layout::{self, BoxSpec, EdgeSpec, Layout, LayoutInput, Shape};
 use crate::markdown::to_plain;
 
 /// The layout engine's input for a chart. `charts` names hand-over targets.
@@ -59,33 +59,10 @@ pub fn layout_input(chart: &Chart, charts: &ChartSet) -> LayoutInput {
     LayoutInput { nodes, edges }
 }
 
-/// The chart laid out for the screen: as usual, or, where a question has
-/// three or more answers that end at once, with those stacked in a column
-/// when that makes the drawing print larger (a triage chart's many
-/// hand-overs no longer stretch it eight times wider than tall).
+/// The chart laid out for the screen (see [`layout::layout_for_screen`]).
 pub fn chart_layout(chart: &Chart, charts: &ChartSet) -> Layout {
-    let input = layout_input(chart, charts);
-    let usual = layout::layout(&input, &LayoutOptions::default());
-    let stacked = LayoutOptions {
-        stack_answers: STACKED,
-        ..LayoutOptions::default()
-    };
-    if !layout::stacks(&input, &stacked) {
-        return usual;
-    }
-    let column = layout::layout(&input, &stacked);
-    let scale = |l: &Layout| layout::a4_text_scale(l.width, l.height);
-    if scale(&column) > scale(&usual) * BETTER {
-        column
-    } else {
-        usual
-    }
+    layout::layout_for_screen(&layout_input(chart, charts))
 }
-
-/// Least answers that end at once stacked in a column on the site.
-const STACKED: usize = 3;
-/// How much larger a stacked drawing must print to be preferred.
-const BETTER: f32 = 1.05;
 
 /// The chart drawn as a standalone SVG document.
 pub fn chart_svg(chart: &Chart, charts: &ChartSet) -> String {
