@@ -48,7 +48,8 @@ struct Measures {
 
 impl Measures {
     fn size(&self) -> (f32, f32) {
-        let h: f32 = self.slots.iter().sum::<f32>() + GAP * self.slots.len().saturating_sub(1) as f32;
+        let h: f32 =
+            self.slots.iter().sum::<f32>() + GAP * self.slots.len().saturating_sub(1) as f32;
         (self.gutter + self.width, TOP + h)
     }
 }
