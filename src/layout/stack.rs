@@ -115,7 +115,7 @@ fn columns(input: &LayoutInput, edges: &[EdgeSpec], least: usize) -> Vec<Column>
 }
 
 /// Size a column: its boxes at the usual width of text, one width for all,
-/// each slot tall enough for its box and for its label above the branch.
+/// each slot tall enough for its box and for the label on its branch.
 fn measure(input: &LayoutInput, edges: &[EdgeSpec], c: &Column, o: &LayoutOptions) -> Measures {
     let sizes: Vec<(f32, f32)> = (c.members.iter())
         .map(|&m| boxes::size(&input.nodes[m], o, o.max_text_width))
