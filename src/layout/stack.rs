@@ -82,10 +82,11 @@ pub(super) fn any(input: &LayoutInput, options: &LayoutOptions) -> bool {
 }
 
 /// The columns: for each question, each run of its answers, next to one
-/// another in answer order, whose box has no way out and no other way in
-/// (and is not the start), when the run has at least `least` of them. A
-/// run never reaches across another answer, so the answers keep their
-/// order (those before the main line on its left, those after on its right).
+/// another in the order their ports take (the order of answers across the
+/// chart), whose box has no way out and no other way in (and is not the
+/// start), when the run has at least `least` of them. A run never reaches
+/// across another answer, so the answers keep their order (those before
+/// the main line on its left, those after on its right).
 fn columns(input: &LayoutInput, edges: &[EdgeSpec], least: usize) -> Vec<Column> {
     let n = input.nodes.len();
     let (mut ins, mut outs) = (vec![0usize; n], vec![0usize; n]);
@@ -99,6 +100,12 @@ fn columns(input: &LayoutInput, edges: &[EdgeSpec], least: usize) -> Vec<Column>
         let to = edges[i].to;
         to != 0 && to != question && outs[to] == 0 && ins[to] == 1
     };
+    // Answers in the order their ports take (see `graph`): by their
+    // label's place in the order across the chart, then as written.
+    let ranks = super::graph::label_order(edges);
+    for answers in &mut answers {
+        answers.sort_by_key(|&i| (ranks[i], i));
+    }
     let mut columns = Vec::new();
     for (question, answers) in answers.iter().enumerate() {
         for run in answers.chunk_by(|&a, &b| ends(question, a) == ends(question, b)) {
