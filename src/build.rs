@@ -79,8 +79,8 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
         charts: &report.charts,
         date: config.footer_date(trees),
     };
-    let mut files = render_all(&cx)?;
-    let (cards, warnings) = crate::card::build_files(&cx)?;
+    let (files, cards) = rayon::join(|| render_all(&cx), || crate::card::build_files(&cx));
+    let (mut files, (cards, warnings)) = (files?, cards?);
     files.extend(cards);
     write_swap(out, &files)
         .with_context(|| format!("cannot write the output to `{}`", out.display()))?;

@@ -2,9 +2,9 @@
 //! wrapping text, so the layout, the SVG, the site and the PDF agree on widths.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use rustc_hash::FxHashMap;
 use ttf_parser::Face;
 
 /// The CSS font family every output names first.
@@ -193,19 +193,21 @@ enum Wrapping {
     Balanced,
 }
 
-/// What a wrap is remembered by: the wrapping, face, text, size and width
-/// (the floats by their bits, so equal inputs, and only they, match).
-type WrapKey = (Wrapping, Weight, u32, u32, String);
+/// What a wrap of one text is remembered by: the wrapping, face, size and
+/// width (the floats by their bits, so equal inputs, and only they, match).
+type WrapKey = (Wrapping, Weight, u32, u32);
 
-/// Wraps remembered per thread, at most this many at a time.
+/// Wraps remembered per thread, at most this many texts at a time.
 const REMEMBERED: usize = 16_384;
 
 thread_local! {
     /// A card's planning lays out the same boxes many times over (each
     /// panel tried, at several widths), and every drawing wraps every box
     /// again: the wraps are remembered so each is worked out once. The
-    /// result is the same either way; only the time differs.
-    static WRAPS: RefCell<HashMap<WrapKey, Vec<String>>> = RefCell::new(HashMap::new());
+    /// result is the same either way; only the time differs. Looked up by
+    /// the text first, so a lookup copies nothing.
+    static WRAPS: RefCell<FxHashMap<String, Vec<(WrapKey, Vec<String>)>>> =
+        RefCell::new(FxHashMap::default());
 }
 
 /// The wrap of `text` remembered from an earlier call with the same
@@ -223,14 +225,14 @@ fn remembered(
     if text.len() > 4096 {
         return wrap();
     }
-    let key = (
-        how,
-        weight,
-        size_pt.to_bits(),
-        max_width.to_bits(),
-        text.to_owned(),
-    );
-    if let Some(lines) = WRAPS.with(|m| m.borrow().get(&key).cloned()) {
+    let key = (how, weight, size_pt.to_bits(), max_width.to_bits());
+    let found = WRAPS.with(|m| {
+        let m = m.borrow();
+        let wraps = m.get(text)?;
+        let (_, lines) = wraps.iter().find(|(k, _)| *k == key)?;
+        Some(lines.clone())
+    });
+    if let Some(lines) = found {
         return lines;
     }
     let lines = wrap();
@@ -239,7 +241,12 @@ fn remembered(
         if m.len() >= REMEMBERED {
             m.clear();
         }
-        m.insert(key, lines.clone());
+        let wraps = m.entry(text.to_owned()).or_default();
+        // Endless widths of one text (hostile input) cannot grow it either.
+        if wraps.len() >= 64 {
+            wraps.clear();
+        }
+        wraps.push((key, lines.clone()));
     });
     lines
 }

@@ -1,6 +1,8 @@
 //! `lawcharts paths`: every route from `start` to a ruling, each as one
 //! sentence a director can read — the reviewer's view of a whole chart.
 
+use std::collections::HashMap;
+
 use petgraph::stable_graph::NodeIndex;
 use serde::Serialize;
 
@@ -52,15 +54,28 @@ pub fn routes(chart: &Chart) -> Option<Vec<Route>> {
     let mut walk = Walk {
         path: Vec::new(),
         visits: 0,
+        plain: chart
+            .graph
+            .node_indices()
+            .map(|v| (v, plain(&chart.graph[v].text)))
+            .collect(),
     };
     walk.walk(chart, chart.start, &mut stops, &mut out)
         .then_some(out)
 }
 
-/// The nodes on the path walked so far, and how many were visited in all.
+/// The nodes on the path walked so far, how many were visited in all, and
+/// each node's text made plain once (a node lies on many routes).
 struct Walk {
     path: Vec<NodeIndex>,
     visits: usize,
+    plain: HashMap<NodeIndex, String>,
+}
+
+impl Walk {
+    fn plain(&self, at: NodeIndex) -> String {
+        self.plain.get(&at).cloned().unwrap_or_default()
+    }
 }
 
 impl Walk {
@@ -102,7 +117,7 @@ fn walk_from(
             answers: stops.iter().filter_map(|s| s.answer.clone()).collect(),
             stops: stops.clone(),
             ruling: node.id.clone(),
-            text: plain(&node.text),
+            text: w.plain(at),
             law: node.law.iter().map(ToString::to_string).collect(),
             then: node.then.as_ref().map(ToString::to_string),
         });
@@ -111,7 +126,7 @@ fn walk_from(
     for (label, next) in chart.outgoing(at) {
         stops.push(Stop {
             node: node.id.clone(),
-            text: plain(&node.text),
+            text: w.plain(at),
             answer: label.map(str::to_string),
         });
         let fine = w.walk(chart, next, stops, out);

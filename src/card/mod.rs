@@ -172,18 +172,26 @@ pub fn build_files(cx: &Context) -> anyhow::Result<(Vec<OutFile>, Vec<String>)> 
         .par_iter()
         .map(|chart| Card::new(chart, cx, &options))
         .collect();
-    let mut files: Vec<OutFile> = cards
-        .par_iter()
-        .map(|card| {
-            Ok(OutFile {
-                path: format!("cards/{}.pdf", card.id),
-                bytes: card.pdf()?,
-            })
-        })
-        .collect::<anyhow::Result<_>>()?;
+    // The booklet draws every card again: it is written beside the cards'
+    // own files, not after them.
+    let (files, booklet) = rayon::join(
+        || {
+            cards
+                .par_iter()
+                .map(|card| {
+                    Ok(OutFile {
+                        path: format!("cards/{}.pdf", card.id),
+                        bytes: card.pdf()?,
+                    })
+                })
+                .collect::<anyhow::Result<Vec<OutFile>>>()
+        },
+        || booklet::booklet(&cards, cx).context("cannot write the booklet of cards"),
+    );
+    let mut files = files?;
     files.push(OutFile {
         path: "cards/all.pdf".into(),
-        bytes: booklet::booklet(&cards, cx).context("cannot write the booklet of cards")?,
+        bytes: booklet?,
     });
     let warnings = cards.iter().filter_map(Card::warning).collect();
     Ok((files, warnings))

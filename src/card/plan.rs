@@ -5,7 +5,7 @@
 //! shrunk below the paper's least text size unless a single node cannot fit
 //! a page, and then the plan says so.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
@@ -121,8 +121,52 @@ impl PlannedPage {
     }
 }
 
+/// Layouts made while planning one card, by what they were made of. The
+/// two orientations, the split's trials and the pages laid out at the end
+/// ask for many of the same drawings (the page's size only decides which
+/// one is kept), and a lookup costs far less than a layout.
+#[derive(Default)]
+struct Drawings {
+    made: FxHashMap<LayoutInput, Vec<(OptionsKey, Layout)>>,
+}
+
+/// The options of a layout, as something to compare and hash.
+type OptionsKey = [u32; 10];
+
+impl Drawings {
+    /// The layout of `input` with `options`, made once.
+    fn layout(&mut self, input: &LayoutInput, options: &LayoutOptions) -> Layout {
+        let o = options;
+        let key = [
+            o.text_size,
+            o.law_size,
+            o.label_size,
+            o.max_text_width,
+            o.max_label_width,
+            o.padding,
+            o.node_gap,
+            o.rank_gap,
+            o.margin,
+        ]
+        .map(f32::to_bits);
+        let key: OptionsKey = std::array::from_fn(|i| match key.get(i) {
+            Some(&bits) => bits,
+            None => u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
+        });
+        if let Some((_, drawn)) = (self.made.get(input))
+            .and_then(|made| made.iter().find(|(k, _)| *k == key))
+        {
+            return drawn.clone();
+        }
+        let drawn = layout(input, options);
+        (self.made.entry(input.clone()).or_default()).push((key, drawn.clone()));
+        drawn
+    }
+}
+
 /// Plans the card of a chart.
 pub fn plan(chart: &LayoutInput, heading: &Heading, options: &CardOptions) -> Plan {
+    let drawings = &mut Drawings::default();
     let orientations = match options.orientation {
         Some(o) => vec![o],
         None => vec![Orientation::Portrait, Orientation::Landscape],
@@ -130,7 +174,7 @@ pub fn plan(chart: &LayoutInput, heading: &Heading, options: &CardOptions) -> Pl
     let mut best: Option<Plan> = None;
     for orientation in orientations {
         let frame = Frame::new(options.paper, orientation, heading);
-        let mut candidate = plan_in(chart, frame);
+        let mut candidate = plan_in(chart, frame, drawings);
         candidate.turned = options.orientation.is_none() && orientation == Orientation::Landscape;
         let better = best.as_ref().is_none_or(|b| {
             let rank = |p: &Plan| (!p.is_legible(), p.pages.len());
@@ -148,26 +192,28 @@ pub fn plan(chart: &LayoutInput, heading: &Heading, options: &CardOptions) -> Pl
 /// without splitting or shrinking: the question `check` asks.
 pub fn fits_one_side(chart: &LayoutInput, heading: &Heading, paper: Paper) -> bool {
     let options = paper.chart_options();
+    let drawings = &mut Drawings::default();
     [Orientation::Portrait, Orientation::Landscape]
         .into_iter()
-        .any(|o| fitting(chart, &Frame::new(paper, o, heading), &options).is_some())
+        .any(|o| fitting(chart, &Frame::new(paper, o, heading), &options, drawings).is_some())
 }
 
 /// The plan for one frame: the whole chart on a page if it fits, else
 /// split, with each shared ruling drawn on every page that leads to it; or,
 /// where that leaves a box with its rulings too large for a page, with
 /// connectors to them instead.
-fn plan_in(chart: &LayoutInput, frame: Frame) -> Plan {
+fn plan_in(chart: &LayoutInput, frame: Frame, drawings: &mut Drawings) -> Plan {
     let none = vec![false; chart.nodes.len()];
-    if fitting(chart, &frame, &frame.paper.chart_options()).is_some() {
-        return lay_out(chart, frame, &[(0..chart.nodes.len()).collect()], &none);
+    if fitting(chart, &frame, &frame.paper.chart_options(), drawings).is_some() {
+        let whole = [(0..chart.nodes.len()).collect()];
+        return lay_out(chart, frame, &whole, &none, drawings);
     }
     let shared = shared_ends(chart);
-    let copying = split_plan(chart, frame.clone(), &shared);
+    let copying = split_plan(chart, frame.clone(), &shared, drawings);
     if copying.is_legible() || shared == none {
         return copying;
     }
-    let plain = split_plan(chart, frame, &none);
+    let plain = split_plan(chart, frame, &none, drawings);
     if plain.smallest_text() > copying.smallest_text() + EPSILON {
         plain
     } else {
@@ -176,40 +222,51 @@ fn plan_in(chart: &LayoutInput, frame: Frame) -> Plan {
 }
 
 /// The chart split into panels that fit the frame, laid out.
-fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool]) -> Plan {
+fn split_plan(
+    chart: &LayoutInput,
+    frame: Frame,
+    copied: &[bool],
+    drawings: &mut Drawings,
+) -> Plan {
     let options = frame.paper.chart_options();
     let page = frame.chart.w * frame.chart.h;
-    let mut tried: HashMap<Vec<usize>, Option<f32>> = HashMap::new();
+    let mut tried: FxHashMap<Vec<usize>, Option<f32>> = FxHashMap::default();
     let panels = split(chart, copied, page, &mut |members| {
         *tried.entry(members.to_vec()).or_insert_with(|| {
             let trial = panel_input(chart, copied, members, None);
-            fitting(&trial.input, &frame, &options).map(|l| l.width * l.height)
+            fitting(&trial.input, &frame, &options, drawings).map(|l| l.width * l.height)
         })
     });
-    lay_out(chart, frame, &panels, copied)
+    lay_out(chart, frame, &panels, copied, drawings)
 }
 
 /// Each panel laid out, connectors numbered, and the panels put on pages:
 /// panels whose drawings fit one under the other share a page. Should a
 /// shared page no longer fit once its connectors carry their real numbers,
 /// every panel gets a page of its own instead.
-fn lay_out(chart: &LayoutInput, frame: Frame, panels: &[Vec<usize>], copied: &[bool]) -> Plan {
+fn lay_out(
+    chart: &LayoutInput,
+    frame: Frame,
+    panels: &[Vec<usize>],
+    copied: &[bool],
+    drawings: &mut Drawings,
+) -> Plan {
     let options = frame.paper.chart_options();
     let sizes: Vec<(f32, f32)> = panels
         .iter()
         .map(|members| {
             let trial = panel_input(chart, copied, members, None);
-            let drawn = drawing(&trial.input, &frame, &options);
+            let drawn = drawing(&trial.input, &frame, &options, drawings);
             (drawn.width, drawn.height)
         })
         .collect();
     let pages = shelve(&sizes, &frame);
-    let shared = lay_out_on(chart, frame.clone(), panels, &pages, copied);
+    let shared = lay_out_on(chart, frame.clone(), panels, &pages, copied, drawings);
     if pages.len() == panels.len() || shared.is_legible() {
         return shared;
     }
     let own: Vec<Vec<usize>> = (0..panels.len()).map(|p| vec![p]).collect();
-    lay_out_on(chart, frame, panels, &own, copied)
+    lay_out_on(chart, frame, panels, &own, copied, drawings)
 }
 
 /// Space between two panels sharing a page.
@@ -242,6 +299,7 @@ fn lay_out_on(
     panels: &[Vec<usize>],
     pages: &[Vec<usize>],
     copied: &[bool],
+    drawings: &mut Drawings,
 ) -> Plan {
     let options = frame.paper.chart_options();
     let mut page_of = vec![0; panels.len()];
@@ -259,7 +317,7 @@ fn lay_out_on(
                     let PanelInput { input, roles: r } =
                         panel_input(chart, copied, &panels[p], Some(&numbering));
                     roles.extend(r);
-                    drawing(&input, &frame, &options)
+                    drawing(&input, &frame, &options, drawings)
                 })
                 .collect();
             (Layout::stacked(drawings, PANEL_GAP), roles)
@@ -333,9 +391,14 @@ fn with_widths(
 /// the usual widths, only the widths that can help are tried: narrower
 /// boxes or labels for a drawing too wide, wider boxes for one too tall;
 /// one far larger than the area is given up at once.
-fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Option<Layout> {
+fn fitting(
+    input: &LayoutInput,
+    frame: &Frame,
+    options: &LayoutOptions,
+    drawings: &mut Drawings,
+) -> Option<Layout> {
     let area = frame.chart;
-    let first = layout(input, &with_widths(input, options, WIDTHS[0]));
+    let first = drawings.layout(input, &with_widths(input, options, WIDTHS[0]));
     if scale_in(&first, frame) >= 1.0 {
         return Some(first);
     }
@@ -350,20 +413,25 @@ fn fitting(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Optio
         .filter(|&&(text, label, stacked)| {
             (wide && (text < 1.0 || label < 1.0 || stacked)) || (tall && text > 1.0)
         })
-        .map(|&factors| layout(input, &with_widths(input, options, factors)))
+        .map(|&factors| drawings.layout(input, &with_widths(input, options, factors)))
         .find(|drawn| scale_in(drawn, frame) >= 1.0)
 }
 
 /// The drawing of a page: the first widths at which `input` fits unshrunk
 /// (the usual look where it fits), else the widths it prints largest at.
-fn drawing(input: &LayoutInput, frame: &Frame, options: &LayoutOptions) -> Layout {
-    if let Some(fits) = fitting(input, frame, options) {
+fn drawing(
+    input: &LayoutInput,
+    frame: &Frame,
+    options: &LayoutOptions,
+    drawings: &mut Drawings,
+) -> Layout {
+    if let Some(fits) = fitting(input, frame, options, drawings) {
         return fits;
     }
     let mut best: Option<(f32, Layout)> = None;
     let stacks = stacks(input, &with_widths(input, options, WIDTHS[1]));
     for factors in WIDTHS.into_iter().filter(|f| stacks || !f.2) {
-        let drawn = layout(input, &with_widths(input, options, factors));
+        let drawn = drawings.layout(input, &with_widths(input, options, factors));
         let scale = scale_in(&drawn, frame);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
             best = Some((scale, drawn));

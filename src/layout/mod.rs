@@ -42,7 +42,7 @@ pub use quality::{Quality, a4_text_scale, quality};
 
 /// The kind of a box, each drawn as a different shape (never told apart by
 /// colour alone, so a black-and-white print keeps them distinct).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Shape {
     /// A question the director asks: a hexagon with a heavy border.
@@ -68,7 +68,7 @@ impl Shape {
 }
 
 /// One box to place: what the chart says at this node.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct BoxSpec {
     /// The node id, unique in the chart.
     pub id: String,
@@ -82,7 +82,7 @@ pub struct BoxSpec {
 }
 
 /// One arrow: an answer of a question, or a step's next.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct EdgeSpec {
     /// Index into [`LayoutInput::nodes`] of the node the arrow leaves.
     pub from: usize,
@@ -94,7 +94,7 @@ pub struct EdgeSpec {
 }
 
 /// A chart to lay out. Edges naming a node out of range are ignored.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct LayoutInput {
     /// The boxes in chart order; `nodes[0]` is the start.
     pub nodes: Vec<BoxSpec>,
