@@ -197,6 +197,9 @@ enum Wrapping {
 /// width (the floats by their bits, so equal inputs, and only they, match).
 type WrapKey = (Wrapping, Weight, u32, u32);
 
+/// The wraps remembered of one text.
+type Wraps = Vec<(WrapKey, Vec<String>)>;
+
 /// Wraps remembered per thread, at most this many texts at a time.
 const REMEMBERED: usize = 16_384;
 
@@ -206,7 +209,7 @@ thread_local! {
     /// again: the wraps are remembered so each is worked out once. The
     /// result is the same either way; only the time differs. Looked up by
     /// the text first, so a lookup copies nothing.
-    static WRAPS: RefCell<FxHashMap<String, Vec<(WrapKey, Vec<String>)>>> =
+    static WRAPS: RefCell<FxHashMap<String, Wraps>> =
         RefCell::new(FxHashMap::default());
 }
 

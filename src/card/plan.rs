@@ -153,8 +153,8 @@ impl Drawings {
             Some(&bits) => bits,
             None => u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
         });
-        if let Some((_, drawn)) = (self.made.get(input))
-            .and_then(|made| made.iter().find(|(k, _)| *k == key))
+        if let Some((_, drawn)) =
+            (self.made.get(input)).and_then(|made| made.iter().find(|(k, _)| *k == key))
         {
             return drawn.clone();
         }
@@ -222,12 +222,7 @@ fn plan_in(chart: &LayoutInput, frame: Frame, drawings: &mut Drawings) -> Plan {
 }
 
 /// The chart split into panels that fit the frame, laid out.
-fn split_plan(
-    chart: &LayoutInput,
-    frame: Frame,
-    copied: &[bool],
-    drawings: &mut Drawings,
-) -> Plan {
+fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool], drawings: &mut Drawings) -> Plan {
     let options = frame.paper.chart_options();
     let page = frame.chart.w * frame.chart.h;
     let mut tried: FxHashMap<Vec<usize>, Option<f32>> = FxHashMap::default();

@@ -246,14 +246,22 @@ fn balance(layers: &Layers, blocks: &Blocks, xs: &mut [f32], o: &LayoutOptions) 
         } else {
             (0..xs.len()).rev().collect()
         };
+        let mut moved = false;
         for b in order {
             let Some(wanted) = wanted_x(layers, blocks, xs, b) else {
                 continue;
             };
             let (low, high) = room(layers, blocks, xs, b, &neighbours, o);
             if low <= high {
-                xs[b] = wanted.clamp(low, high);
+                let x = wanted.clamp(low, high);
+                moved |= x.to_bits() != xs[b].to_bits();
+                xs[b] = x;
             }
+        }
+        // A round that moved nothing found every block where it wants to
+        // be; every later round would move nothing either.
+        if !moved {
+            break;
         }
     }
 }
