@@ -291,16 +291,25 @@ fn remove_if_there(dir: &Path) -> anyhow::Result<()> {
 fn write_tree(root: &Path, files: &[OutFile]) -> anyhow::Result<()> {
     std::fs::create_dir(root)
         .with_context(|| format!("cannot create folder `{}`", root.display()))?;
-    for file in files {
-        let path = root.join(checked_relative(&file.path)?);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir)
-                .with_context(|| format!("cannot create folder `{}`", dir.display()))?;
-        }
-        std::fs::write(&path, &file.bytes)
-            .with_context(|| format!("cannot write `{}`", path.display()))?;
+    let paths = files
+        .iter()
+        .map(|f| Ok(root.join(checked_relative(&f.path)?)))
+        .collect::<anyhow::Result<Vec<PathBuf>>>()?;
+    let mut dirs: Vec<&Path> = paths.iter().filter_map(|p| p.parent()).collect();
+    dirs.dedup();
+    for dir in dirs {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create folder `{}`", dir.display()))?;
     }
-    Ok(())
+    // The files are written in parallel; the first that fails, in order,
+    // is the one reported.
+    let written: Vec<anyhow::Result<()>> = (paths.par_iter().zip(files))
+        .map(|(path, file)| {
+            std::fs::write(path, &file.bytes)
+                .with_context(|| format!("cannot write `{}`", path.display()))
+        })
+        .collect();
+    written.into_iter().collect()
 }
 
 /// An output path, refused unless it stays inside the output folder.

@@ -31,11 +31,17 @@ pub enum Weight {
     Bold,
 }
 
-/// Per-face advances: a table for ASCII, the parsed face for the rest.
+/// Characters below this have their advance in a table: Latin, Greek,
+/// Cyrillic, Hebrew, Arabic, punctuation, arrows and card suits, looked up
+/// once when the face is loaded rather than in the font's tables each time.
+const TABLED: usize = 0x2700;
+
+/// Per-face advances: a table for the common characters, the parsed face
+/// for the rest.
 struct Metrics {
     face: Face<'static>,
     per_em: f32,
-    ascii: [f32; 128],
+    table: Vec<f32>,
 }
 
 impl Metrics {
@@ -45,18 +51,21 @@ impl Metrics {
         let mut metrics = Metrics {
             face,
             per_em,
-            ascii: [0.0; 128],
+            table: Vec::new(),
         };
-        for (code, slot) in (0u8..128).zip(0..128) {
-            metrics.ascii[slot] = metrics.lookup(char::from(code));
-        }
+        metrics.table = (0..TABLED)
+            .map(|code| {
+                let c = u32::try_from(code).ok().and_then(char::from_u32);
+                c.map_or(0.0, |c| metrics.lookup(c))
+            })
+            .collect();
         metrics
     }
 
     /// Advance of one character in em.
     fn advance(&self, c: char) -> f32 {
         match usize::try_from(u32::from(c)) {
-            Ok(code) if code < 128 => self.ascii[code],
+            Ok(code) if code < TABLED => self.table[code],
             _ => self.lookup(c),
         }
     }
@@ -170,14 +179,14 @@ pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -
 /// [`wrap_balanced`], computed.
 fn balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
     let words = Words::new(weight, text);
-    let greedy = words.line_count(size_pt, max_width);
+    let greedy = words.fill(size_pt, max_width, None, usize::MAX);
     // Never narrower than the longest word: a narrower width could keep the
     // line count by breaking a word between letters.
     let longest = words.longest() * size_pt;
     let (mut low, mut high) = (longest.min(max_width), max_width);
     for _ in 0..12 {
         let mid = (low + high) / 2.0;
-        if words.line_count(size_pt, mid) <= greedy {
+        if words.fill(size_pt, mid, None, greedy) <= greedy {
             high = mid;
         } else {
             low = mid;
@@ -302,20 +311,23 @@ impl<'a> Words<'a> {
     /// long for any line cut between characters.
     fn wrap(&self, size_pt: f32, max_width: f32) -> Vec<String> {
         let mut lines = Vec::new();
-        self.fill(size_pt, max_width, Some(&mut lines));
+        self.fill(size_pt, max_width, Some(&mut lines), usize::MAX);
         lines
-    }
-
-    /// How many lines [`Words::wrap`] makes, without making them.
-    fn line_count(&self, size_pt: f32, max_width: f32) -> usize {
-        self.fill(size_pt, max_width, None)
     }
 
     /// Greedy line filling; returns the number of lines and, given `out`,
     /// writes them there. Widths are summed character by character in
     /// reading order, exactly as [`measure_in`] sums a joined line, so the
-    /// breaks are the ones measuring each candidate line would give.
-    fn fill(&self, size_pt: f32, max_width: f32, mut out: Option<&mut Vec<String>>) -> usize {
+    /// breaks are the ones measuring each candidate line would give. Counting
+    /// only (no `out`), it stops once past `most` lines: the caller asks only
+    /// whether the text takes more.
+    fn fill(
+        &self,
+        size_pt: f32,
+        max_width: f32,
+        mut out: Option<&mut Vec<String>>,
+        most: usize,
+    ) -> usize {
         let mut count = 0;
         // The current line: its text (when building), its width in em, and
         // whether it holds anything.
@@ -323,6 +335,9 @@ impl<'a> Words<'a> {
         let mut width = 0.0f32;
         let mut empty = true;
         for (i, word) in self.words.iter().enumerate() {
+            if count > most && out.is_none() {
+                return count;
+            }
             let mut joined = if empty { 0.0 } else { width + self.space };
             for &a in self.word(i) {
                 joined += a;
@@ -345,11 +360,17 @@ impl<'a> Words<'a> {
                 }
             }
             let alone: f32 = self.word(i).iter().sum();
-            let mut pieces = if alone * size_pt <= max_width {
-                vec![word.to_string()]
-            } else {
-                split_word(self.weight, word, size_pt, max_width)
-            };
+            if alone * size_pt <= max_width {
+                // The word starts the next line; its width is the sum
+                // `measure_in` would make of it.
+                if out.is_some() {
+                    line = (*word).to_string();
+                }
+                width = alone;
+                empty = false;
+                continue;
+            }
+            let mut pieces = split_word(self.weight, word, size_pt, max_width);
             let last = pieces.pop().unwrap_or_default();
             count += pieces.len();
             if let Some(lines) = out.as_deref_mut() {

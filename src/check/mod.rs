@@ -14,6 +14,7 @@ mod warnings;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
+use rayon::prelude::*;
 
 pub use answers::KNOWN_SETS;
 pub use handover::target as handover_target;
@@ -52,26 +53,37 @@ impl Report {
 pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
     let files = chart_files(paths)?;
     let mut context = Vec::new();
+    let mut dirs: Vec<&Path> = Vec::new();
     for file in &files {
         let Some(dir) = file.parent().filter(|d| !d.as_os_str().is_empty()) else {
             continue;
         };
+        if dirs.contains(&dir) {
+            continue;
+        }
+        dirs.push(dir);
         for sibling in chart_files(&[dir.to_path_buf()]).unwrap_or_default() {
             if !files.contains(&sibling) && !context.contains(&sibling) {
                 context.push(sibling);
             }
         }
     }
-    let mut checked = Vec::new();
-    for path in &files {
-        checked.push(check_file(path, true)?);
-    }
-    for path in &context {
-        // A neighbour that cannot be read only fails to resolve hand-overs to it.
-        if let Ok(c) = check_file(path, false) {
-            checked.push(c);
-        }
-    }
+    // Each file is read and checked on its own, so they are checked in
+    // parallel; the results keep the files' order.
+    // The first file (in order) that cannot be read is the one reported.
+    let results: Vec<anyhow::Result<Checked>> = files
+        .par_iter()
+        .map(|path| check_file(path, true))
+        .collect();
+    let mut checked = results
+        .into_iter()
+        .collect::<anyhow::Result<Vec<Checked>>>()?;
+    // A neighbour that cannot be read only fails to resolve hand-overs to it.
+    let neighbours: Vec<Option<Checked>> = context
+        .par_iter()
+        .map(|path| check_file(path, false).ok())
+        .collect();
+    checked.extend(neighbours.into_iter().flatten());
     Ok(finish(checked))
 }
 
