@@ -2,6 +2,11 @@
 //! room for the law clauses, the shape's pointed ends, and the answer ports
 //! (a box grows to keep the labels under it apart).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
 use super::graph::{Chart, Port};
 use super::{BoxSpec, LayoutOptions, PlacedBox, Rect, Shape, TextLine};
 use crate::font::{self, Weight};
@@ -25,9 +30,10 @@ const PORT_GAP: f32 = 8.0;
 const DOUBLE_BORDER: f32 = 3.0;
 
 /// A box's text wrapped, and the size it needs before ports are fitted.
+#[derive(Clone)]
 pub(super) struct Measured {
-    lines: Vec<String>,
-    law_lines: Vec<String>,
+    lines: Rc<[String]>,
+    law_lines: Rc<[String]>,
     text_h: f32,
     w: f32,
     h: f32,
@@ -54,8 +60,58 @@ pub(super) struct Sized {
     pub right_reserve: f32,
 }
 
-/// Wrap a box's text and law clauses to `text_width` and size the box around them.
+/// What a measured box is remembered by, beside its text: its law clauses,
+/// shape, sizes and width of text (the floats by their bits).
+type MeasureKey = (String, Shape, [u32; 4]);
+
+/// Boxes measured, per text.
+type MeasuredOf = FxHashMap<String, Vec<(MeasureKey, Measured)>>;
+
+/// Texts whose measured boxes are remembered per thread, at most.
+const REMEMBERED: usize = 4_096;
+
+thread_local! {
+    /// A layout measures every box at its usual width and at narrower ones,
+    /// and a card's planning lays the same boxes out many times over: each
+    /// box is measured once per width and remembered.
+    static MEASURED: RefCell<MeasuredOf> = RefCell::new(FxHashMap::default());
+}
+
+/// Wrap a box's text and law clauses to `text_width` and size the box
+/// around them; remembered, so a box is measured once at each width.
 pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
+    let bits = [o.text_size, o.law_size, o.padding, text_width].map(f32::to_bits);
+    let found = MEASURED.with(|m| {
+        let m = m.borrow();
+        let (_, measured) = m
+            .get(spec.text.as_str())?
+            .iter()
+            .find(|((laws, shape, b), _)| {
+                *b == bits && *shape == spec.shape && *laws == spec.laws
+            })?;
+        Some(measured.clone())
+    });
+    if let Some(measured) = found {
+        return measured;
+    }
+    let measured = measure_now(spec, o, text_width);
+    MEASURED.with(|m| {
+        let mut m = m.borrow_mut();
+        if m.len() >= REMEMBERED {
+            m.clear();
+        }
+        let of_text = m.entry(spec.text.clone()).or_default();
+        // Endless variants of one text (hostile input) cannot grow it either.
+        if of_text.len() >= 64 {
+            of_text.clear();
+        }
+        of_text.push(((spec.laws.clone(), spec.shape, bits), measured.clone()));
+    });
+    measured
+}
+
+/// [`measure`], worked out.
+fn measure_now(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
     let lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, text_width);
     let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, text_width);
     let widest = lines.iter().map(|l| font::measure(l, o.text_size));
@@ -75,8 +131,8 @@ pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Mea
     };
     let w = (widest + 2.0 * (o.padding + border) + ends * point_depth).max(MIN_W);
     Measured {
-        lines,
-        law_lines,
+        lines: lines.into(),
+        law_lines: law_lines.into(),
         text_h,
         w,
         h,
@@ -87,8 +143,8 @@ pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Mea
 /// A box of a fixed size with no text (a stacked column, laid out as one).
 pub(super) fn blank(w: f32, h: f32) -> Measured {
     Measured {
-        lines: Vec::new(),
-        law_lines: Vec::new(),
+        lines: Rc::from([]),
+        law_lines: Rc::from([]),
         text_h: 0.0,
         w,
         h,
@@ -193,12 +249,10 @@ fn longest_word(spec: &BoxSpec, o: &LayoutOptions) -> f32 {
     words.chain(law_words).fold(0.0, f32::max)
 }
 
-/// The height of a box with its text wrapped to `width`. Balanced wrapping
-/// keeps the greedy number of lines, so the lines are counted unbalanced.
+/// The height of a box with its text wrapped to `width` (the box measured
+/// there, which a narrowed layout then finds remembered).
 fn height_at(spec: &BoxSpec, o: &LayoutOptions, width: f32) -> f32 {
-    let lines = font::wrap(&spec.text, o.text_size, width).len();
-    let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, width).len();
-    heights(spec.shape, lines, law_lines, o).1
+    measure(spec, o, width).h
 }
 
 /// The law line as printed: "Law 54D" or "Laws 54D, 50D2(a)".
@@ -377,7 +431,7 @@ mod tests {
             &o,
             o.max_text_width,
         );
-        assert_eq!(m.law_lines, vec!["Laws 54D, 50D2(a)"]);
+        assert_eq!(*m.law_lines, ["Laws 54D, 50D2(a)".to_string()]);
         assert_eq!(law_text("54"), "Law 54");
     }
 
