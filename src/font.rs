@@ -42,6 +42,8 @@ struct Metrics {
     face: Face<'static>,
     per_em: f32,
     table: Vec<f32>,
+    /// The glyph of each character below [`TABLED`]; 0 for none.
+    glyphs: Vec<u16>,
 }
 
 impl Metrics {
@@ -52,11 +54,16 @@ impl Metrics {
             face,
             per_em,
             table: Vec::new(),
+            glyphs: Vec::new(),
         };
-        metrics.table = (0..TABLED)
-            .map(|code| {
-                let c = u32::try_from(code).ok().and_then(char::from_u32);
-                c.map_or(0.0, |c| metrics.lookup(c))
+        let chars = || (0..TABLED).map(|code| u32::try_from(code).ok().and_then(char::from_u32));
+        metrics.table = chars()
+            .map(|c| c.map_or(0.0, |c| metrics.lookup(c)))
+            .collect();
+        metrics.glyphs = chars()
+            .map(|c| {
+                c.and_then(|c| metrics.face.glyph_index(c))
+                    .map_or(0, |g| g.0)
             })
             .collect();
         metrics
@@ -67,6 +74,14 @@ impl Metrics {
         match usize::try_from(u32::from(c)) {
             Ok(code) if code < TABLED => self.table[code],
             _ => self.lookup(c),
+        }
+    }
+
+    /// The face's glyph for `c`, if it has one.
+    fn glyph(&self, c: char) -> Option<u16> {
+        match usize::try_from(u32::from(c)) {
+            Ok(code) if code < TABLED => Some(self.glyphs[code]).filter(|&g| g != 0),
+            _ => self.face.glyph_index(c).map(|g| g.0),
         }
     }
 
@@ -115,9 +130,9 @@ pub fn plain_glyphs(weight: Weight, text: &str) -> Option<Vec<PlainGlyph>> {
             if !plain || c.is_control() {
                 return None;
             }
-            let id = m.face.glyph_index(c)?;
+            let id = m.glyph(c)?;
             Some(PlainGlyph {
-                id: id.0,
+                id,
                 advance: m.advance(c),
                 range: at..at + c.len_utf8(),
             })

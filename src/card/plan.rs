@@ -350,14 +350,9 @@ fn scale_in(layout: &Layout, frame: &Frame) -> f32 {
         .min(MAX_SCALE)
 }
 
-/// The options with box text and labels `factors` times as wide as the
-/// paper's, but never narrower than the longest word, which the layout
-/// would break between letters.
-fn with_widths(
-    input: &LayoutInput,
-    options: &LayoutOptions,
-    (text, label, stacked): (f32, f32, bool),
-) -> LayoutOptions {
+/// The widths of the longest word of any box and of any answer label of
+/// `input`, at the sizes of `options`.
+fn longest_words(input: &LayoutInput, options: &LayoutOptions) -> (f32, f32) {
     let longest = |texts: &mut dyn Iterator<Item = &str>, weight, size| {
         texts
             .flat_map(str::split_whitespace)
@@ -374,6 +369,18 @@ fn with_widths(
         Weight::Bold,
         options.label_size,
     );
+    (words, label_words)
+}
+
+/// The options with box text and labels `factors` times as wide as the
+/// paper's, but never narrower than the longest word (`longest`, of boxes
+/// and of labels: [`longest_words`]), which the layout would break between
+/// letters.
+fn with_widths(
+    (words, label_words): (f32, f32),
+    options: &LayoutOptions,
+    (text, label, stacked): (f32, f32, bool),
+) -> LayoutOptions {
     LayoutOptions {
         max_text_width: (options.max_text_width * text).max(words),
         max_label_width: (options.max_label_width * label).max(label_words),
@@ -393,7 +400,8 @@ fn fitting(
     drawings: &mut Drawings,
 ) -> Option<Layout> {
     let area = frame.chart;
-    let first = drawings.layout(input, &with_widths(input, options, WIDTHS[0]));
+    let longest = longest_words(input, options);
+    let first = drawings.layout(input, &with_widths(longest, options, WIDTHS[0]));
     if scale_in(&first, frame) >= 1.0 {
         return Some(first);
     }
@@ -401,14 +409,14 @@ fn fitting(
         return None;
     }
     let (wide, tall) = (first.width > area.w, first.height > area.h);
-    let stacks = stacks(input, &with_widths(input, options, WIDTHS[1]));
+    let stacks = stacks(input, &with_widths(longest, options, WIDTHS[1]));
     WIDTHS[1..]
         .iter()
         .filter(|&&(_, _, stacked)| stacks || !stacked)
         .filter(|&&(text, label, stacked)| {
             (wide && (text < 1.0 || label < 1.0 || stacked)) || (tall && text > 1.0)
         })
-        .map(|&factors| drawings.layout(input, &with_widths(input, options, factors)))
+        .map(|&factors| drawings.layout(input, &with_widths(longest, options, factors)))
         .find(|drawn| scale_in(drawn, frame) >= 1.0)
 }
 
@@ -424,9 +432,10 @@ fn drawing(
         return fits;
     }
     let mut best: Option<(f32, Layout)> = None;
-    let stacks = stacks(input, &with_widths(input, options, WIDTHS[1]));
+    let longest = longest_words(input, options);
+    let stacks = stacks(input, &with_widths(longest, options, WIDTHS[1]));
     for factors in WIDTHS.into_iter().filter(|f| stacks || !f.2) {
-        let drawn = drawings.layout(input, &with_widths(input, options, factors));
+        let drawn = drawings.layout(input, &with_widths(longest, options, factors));
         let scale = scale_in(&drawn, frame);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
             best = Some((scale, drawn));
