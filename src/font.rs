@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use rustc_hash::FxHashMap;
 use ttf_parser::Face;
@@ -31,58 +32,67 @@ pub enum Weight {
     Bold,
 }
 
-/// Characters below this have their advance in a table: Latin, Greek,
-/// Cyrillic, Hebrew, Arabic, punctuation, arrows and card suits, looked up
-/// once when the face is loaded rather than in the font's tables each time.
+/// Characters below this have their advance and glyph in a table: Latin,
+/// Greek, Cyrillic, Hebrew, Arabic, punctuation, arrows and card suits,
+/// each looked up in the font's tables once, when first met.
 const TABLED: usize = 0x2700;
+
+/// A table entry not looked up yet (no advance or glyph id has these bits).
+const UNKNOWN: u32 = u32::MAX;
 
 /// Per-face advances: a table for the common characters, the parsed face
 /// for the rest.
 struct Metrics {
     face: Face<'static>,
     per_em: f32,
-    table: Vec<f32>,
+    /// The advance (as bits) of each character below [`TABLED`].
+    table: Box<[AtomicU32]>,
     /// The glyph of each character below [`TABLED`]; 0 for none.
-    glyphs: Vec<u16>,
+    glyphs: Box<[AtomicU32]>,
 }
 
 impl Metrics {
     fn load(bytes: &'static [u8]) -> Metrics {
         let face = Face::parse(bytes, 0).expect("the bundled font is a valid TrueType file");
         let per_em = f32::from(face.units_per_em());
-        let mut metrics = Metrics {
+        let unknown = || (0..TABLED).map(|_| AtomicU32::new(UNKNOWN)).collect();
+        Metrics {
             face,
             per_em,
-            table: Vec::new(),
-            glyphs: Vec::new(),
-        };
-        let chars = || (0..TABLED).map(|code| u32::try_from(code).ok().and_then(char::from_u32));
-        metrics.table = chars()
-            .map(|c| c.map_or(0.0, |c| metrics.lookup(c)))
-            .collect();
-        metrics.glyphs = chars()
-            .map(|c| {
-                c.and_then(|c| metrics.face.glyph_index(c))
-                    .map_or(0, |g| g.0)
-            })
-            .collect();
-        metrics
+            table: unknown(),
+            glyphs: unknown(),
+        }
     }
 
     /// Advance of one character in em.
     fn advance(&self, c: char) -> f32 {
-        match usize::try_from(u32::from(c)) {
-            Ok(code) if code < TABLED => self.table[code],
-            _ => self.lookup(c),
+        let Some(slot) = tabled(c).map(|code| &self.table[code]) else {
+            return self.lookup(c);
+        };
+        match slot.load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let advance = self.lookup(c);
+                slot.store(advance.to_bits(), Ordering::Relaxed);
+                advance
+            }
+            bits => f32::from_bits(bits),
         }
     }
 
     /// The face's glyph for `c`, if it has one.
     fn glyph(&self, c: char) -> Option<u16> {
-        match usize::try_from(u32::from(c)) {
-            Ok(code) if code < TABLED => Some(self.glyphs[code]).filter(|&g| g != 0),
-            _ => self.face.glyph_index(c).map(|g| g.0),
-        }
+        let Some(slot) = tabled(c).map(|code| &self.glyphs[code]) else {
+            return self.face.glyph_index(c).map(|g| g.0);
+        };
+        let id = match slot.load(Ordering::Relaxed) {
+            UNKNOWN => {
+                let id = self.face.glyph_index(c).map_or(0, |g| g.0);
+                slot.store(u32::from(id), Ordering::Relaxed);
+                id
+            }
+            bits => u16::try_from(bits).unwrap_or(0),
+        };
+        Some(id).filter(|&g| g != 0)
     }
 
     fn lookup(&self, c: char) -> f32 {
@@ -102,6 +112,13 @@ impl Metrics {
             None => MISSING_ADVANCE,
         }
     }
+}
+
+/// Where `c`'s entries are in a face's tables, if it has any.
+fn tabled(c: char) -> Option<usize> {
+    usize::try_from(u32::from(c))
+        .ok()
+        .filter(|&code| code < TABLED)
 }
 
 /// One glyph of a line set without shaping: its id in the face, its
