@@ -200,6 +200,11 @@ pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<
     })
 }
 
+/// How many lines [`wrap_in`] makes of `text`, without making them.
+pub fn line_count(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> usize {
+    Words::new(weight, text).fill(size_pt, max_width, None, usize::MAX)
+}
+
 /// [`wrap`] with the narrowest width that needs no more lines than
 /// `max_width` does, so a box's lines come out of even length.
 pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {

@@ -64,8 +64,15 @@ pub(super) struct Sized {
 /// shape, sizes and width of text (the floats by their bits).
 type MeasureKey = (String, Shape, [u32; 4]);
 
+/// A box at one width: its height, and the whole measure once a layout
+/// has asked for it (trying narrower widths needs only the height).
+struct Remembered {
+    h: f32,
+    full: Option<Measured>,
+}
+
 /// Boxes measured, per text.
-type MeasuredOf = FxHashMap<String, Vec<(MeasureKey, Measured)>>;
+type MeasuredOf = FxHashMap<String, Vec<(MeasureKey, Remembered)>>;
 
 /// Texts whose measured boxes are remembered per thread, at most.
 const REMEMBERED: usize = 4_096;
@@ -77,36 +84,62 @@ thread_local! {
     static MEASURED: RefCell<MeasuredOf> = RefCell::new(FxHashMap::default());
 }
 
-/// Wrap a box's text and law clauses to `text_width` and size the box
-/// around them; remembered, so a box is measured once at each width.
-pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
-    let bits = [o.text_size, o.law_size, o.padding, text_width].map(f32::to_bits);
-    let found = MEASURED.with(|m| {
+/// The key of a box at `text_width` beside its text.
+fn measure_bits(o: &LayoutOptions, text_width: f32) -> [u32; 4] {
+    [o.text_size, o.law_size, o.padding, text_width].map(f32::to_bits)
+}
+
+/// What is remembered of `spec` at these sizes: its height, and its whole
+/// measure if made.
+fn recall(spec: &BoxSpec, bits: [u32; 4]) -> Option<(f32, Option<Measured>)> {
+    MEASURED.with(|m| {
         let m = m.borrow();
-        let (_, measured) = m
+        let (_, found) = m
             .get(spec.text.as_str())?
             .iter()
             .find(|((laws, shape, b), _)| {
                 *b == bits && *shape == spec.shape && *laws == spec.laws
             })?;
-        Some(measured.clone())
-    });
-    if let Some(measured) = found {
-        return measured;
-    }
-    let measured = measure_now(spec, o, text_width);
+        Some((found.h, found.full.clone()))
+    })
+}
+
+/// Remembers `spec`'s height at these sizes, and its whole measure if given.
+fn remember(spec: &BoxSpec, bits: [u32; 4], h: f32, full: Option<Measured>) {
     MEASURED.with(|m| {
         let mut m = m.borrow_mut();
         if m.len() >= REMEMBERED {
             m.clear();
         }
         let of_text = m.entry(spec.text.clone()).or_default();
-        // Endless variants of one text (hostile input) cannot grow it either.
-        if of_text.len() >= 64 {
-            of_text.clear();
+        let at = of_text.iter().position(|((laws, shape, b), _)| {
+            *b == bits && *shape == spec.shape && *laws == spec.laws
+        });
+        match at {
+            Some(i) => of_text[i].1 = Remembered { h, full },
+            None => {
+                // Endless variants of one text (hostile input) cannot grow it either.
+                if of_text.len() >= 64 {
+                    of_text.clear();
+                }
+                of_text.push((
+                    (spec.laws.clone(), spec.shape, bits),
+                    Remembered { h, full },
+                ));
+            }
         }
-        of_text.push(((spec.laws.clone(), spec.shape, bits), measured.clone()));
     });
+}
+
+/// Wrap a box's text and law clauses to `text_width` and size the box
+/// around them; remembered, so a box is measured once at each width.
+pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
+    let bits = measure_bits(o, text_width);
+    if let Some((_, Some(measured))) = recall(spec, bits) {
+        return measured;
+    }
+    let measured = measure_now(spec, o, text_width);
+    remember(spec, bits, measured.h, Some(measured.clone()));
     measured
 }
 
@@ -249,10 +282,19 @@ fn longest_word(spec: &BoxSpec, o: &LayoutOptions) -> f32 {
     words.chain(law_words).fold(0.0, f32::max)
 }
 
-/// The height of a box with its text wrapped to `width` (the box measured
-/// there, which a narrowed layout then finds remembered).
+/// The height of a box with its text wrapped to `width`. Balanced wrapping
+/// keeps the greedy number of lines, so the lines are counted greedily,
+/// without making them.
 fn height_at(spec: &BoxSpec, o: &LayoutOptions, width: f32) -> f32 {
-    measure(spec, o, width).h
+    let bits = measure_bits(o, width);
+    if let Some((h, _)) = recall(spec, bits) {
+        return h;
+    }
+    let lines = font::line_count(Weight::Regular, &spec.text, o.text_size, width);
+    let law_lines = font::line_count(Weight::Regular, &law_text(&spec.laws), o.law_size, width);
+    let h = heights(spec.shape, lines, law_lines, o).1;
+    remember(spec, bits, h, None);
+    h
 }
 
 /// The law line as printed: "Law 54D" or "Laws 54D, 50D2(a)".
