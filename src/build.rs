@@ -227,11 +227,16 @@ fn shared_files(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
 
 /// Writes `files` into a new folder beside `out`, then swaps it in place of
 /// `out`. On any failure the new folder is removed and `out` is as it was.
+/// A file that `out` already holds with the same bytes is linked into the
+/// new folder rather than written again: a rebuild after a small change
+/// rewrites only what changed, and removing the old folder then frees
+/// only the blocks of what changed.
 pub fn write_swap(out: &Path, files: &[OutFile]) -> anyhow::Result<()> {
     refuse_foreign(out)?;
     let (fresh, old) = siblings(out)?;
     remove_if_there(&fresh)?;
-    if let Err(err) = write_tree(&fresh, files) {
+    let previous = std::fs::symlink_metadata(out).is_ok_and(|m| m.is_dir());
+    if let Err(err) = write_tree(&fresh, files, previous.then_some(out)) {
         let _ = std::fs::remove_dir_all(&fresh);
         return Err(err);
     }
@@ -288,13 +293,14 @@ fn remove_if_there(dir: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn write_tree(root: &Path, files: &[OutFile]) -> anyhow::Result<()> {
+fn write_tree(root: &Path, files: &[OutFile], previous: Option<&Path>) -> anyhow::Result<()> {
     std::fs::create_dir(root)
         .with_context(|| format!("cannot create folder `{}`", root.display()))?;
-    let paths = files
+    let relative = files
         .iter()
-        .map(|f| Ok(root.join(checked_relative(&f.path)?)))
-        .collect::<anyhow::Result<Vec<PathBuf>>>()?;
+        .map(|f| checked_relative(&f.path))
+        .collect::<anyhow::Result<Vec<&Path>>>()?;
+    let paths: Vec<PathBuf> = relative.iter().map(|r| root.join(r)).collect();
     let mut dirs: Vec<&Path> = paths.iter().filter_map(|p| p.parent()).collect();
     dirs.dedup();
     for dir in dirs {
@@ -303,13 +309,26 @@ fn write_tree(root: &Path, files: &[OutFile]) -> anyhow::Result<()> {
     }
     // The files are written in parallel; the first that fails, in order,
     // is the one reported.
-    let written: Vec<anyhow::Result<()>> = (paths.par_iter().zip(files))
-        .map(|(path, file)| {
+    let written: Vec<anyhow::Result<()>> = (paths.par_iter().zip(files).zip(&relative))
+        .map(|((path, file), relative)| {
+            let earlier = previous.map(|p| p.join(relative));
+            if earlier.is_some_and(|e| {
+                same_file_bytes(&e, &file.bytes) && std::fs::hard_link(&e, path).is_ok()
+            }) {
+                return Ok(());
+            }
             std::fs::write(path, &file.bytes)
                 .with_context(|| format!("cannot write `{}`", path.display()))
         })
         .collect();
     written.into_iter().collect()
+}
+
+/// Whether `path` is a plain file (not a link) holding exactly `bytes`.
+fn same_file_bytes(path: &Path, bytes: &[u8]) -> bool {
+    let plain =
+        std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
+    plain && std::fs::read(path).is_ok_and(|held| held == bytes)
 }
 
 /// An output path, refused unless it stays inside the output folder.
@@ -382,5 +401,26 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("output")]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_rebuild_links_unchanged_files_and_writes_changed_ones() {
+        use std::os::unix::fs::MetadataExt;
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("output");
+        let file = |path: &str, text: &str| OutFile::text(path.into(), text.into());
+        let inode = |path: &str| std::fs::metadata(out.join(path)).unwrap().ino();
+        write_swap(&out, &[file(MARKER, ""), file("a", "same"), file("b", "old")]).unwrap();
+        let (a, b) = (inode("a"), inode("b"));
+        // A link planted in the output is never carried over as a link.
+        std::os::unix::fs::symlink("/etc/hostname", out.join("c")).unwrap();
+        let next = [file(MARKER, ""), file("a", "same"), file("b", "new"), file("c", "c")];
+        write_swap(&out, &next).unwrap();
+        assert_eq!(inode("a"), a, "an unchanged file is linked, not rewritten");
+        assert_ne!(inode("b"), b);
+        assert_eq!(std::fs::read_to_string(out.join("b")).unwrap(), "new");
+        assert!(!std::fs::symlink_metadata(out.join("c")).unwrap().is_symlink());
+        assert_eq!(std::fs::read_to_string(out.join("c")).unwrap(), "c");
     }
 }
