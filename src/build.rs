@@ -411,16 +411,29 @@ mod tests {
         let out = dir.path().join("output");
         let file = |path: &str, text: &str| OutFile::text(path.into(), text.into());
         let inode = |path: &str| std::fs::metadata(out.join(path)).unwrap().ino();
-        write_swap(&out, &[file(MARKER, ""), file("a", "same"), file("b", "old")]).unwrap();
+        write_swap(
+            &out,
+            &[file(MARKER, ""), file("a", "same"), file("b", "old")],
+        )
+        .unwrap();
         let (a, b) = (inode("a"), inode("b"));
         // A link planted in the output is never carried over as a link.
         std::os::unix::fs::symlink("/etc/hostname", out.join("c")).unwrap();
-        let next = [file(MARKER, ""), file("a", "same"), file("b", "new"), file("c", "c")];
+        let next = [
+            file(MARKER, ""),
+            file("a", "same"),
+            file("b", "new"),
+            file("c", "c"),
+        ];
         write_swap(&out, &next).unwrap();
         assert_eq!(inode("a"), a, "an unchanged file is linked, not rewritten");
         assert_ne!(inode("b"), b);
         assert_eq!(std::fs::read_to_string(out.join("b")).unwrap(), "new");
-        assert!(!std::fs::symlink_metadata(out.join("c")).unwrap().is_symlink());
+        assert!(
+            !std::fs::symlink_metadata(out.join("c"))
+                .unwrap()
+                .is_symlink()
+        );
         assert_eq!(std::fs::read_to_string(out.join("c")).unwrap(), "c");
     }
 }

@@ -318,11 +318,12 @@ fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
         return Ok(Exit::Invalid);
     };
     let chart = find_chart(&report, &id)?;
+    let charts = report.with_context();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.answers.is_empty() {
         return Ok(
-            match walk::scripted(&report.charts, chart, &args.answers, &mut out)? {
+            match walk::scripted(&charts, chart, &args.answers, &mut out)? {
                 Ok(()) => Exit::Ok,
                 Err(e) => {
                     out.flush()?;
@@ -334,7 +335,7 @@ fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
     }
     let mut input = std::io::stdin().lock();
     Ok(
-        match walk::interactive(&report.charts, chart, &mut input, &mut out)? {
+        match walk::interactive(&charts, chart, &mut input, &mut out)? {
             walk::Ended::Done => Exit::Ok,
             walk::Ended::Unfinished => {
                 eprintln!("error: input ended before a ruling");
@@ -411,9 +412,10 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         eprint!("{}", diagnostic::render_text(&[refusal], &report.sources));
         return Ok(Exit::Trouble);
     }
+    let charts = report.with_context();
     let cx = render::Context {
         config: &config,
-        charts: &report.charts,
+        charts: &charts,
         date: config.footer_date(&trees),
     };
     let bytes = if args.layout == Engine::Graphviz {

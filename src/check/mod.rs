@@ -31,6 +31,10 @@ use cx::Cx;
 pub struct Report {
     /// Charts that built (use only when there are no errors).
     pub charts: ChartSet,
+    /// Charts of the files beside those checked, read only so hand-overs to
+    /// them resolve (their problems are not in this report): what a single
+    /// chart file's hand-overs name.
+    pub context: ChartSet,
     /// Every problem, sorted by file and line.
     pub diagnostics: Vec<Diagnostic>,
     /// File texts for rendering diagnostics.
@@ -38,6 +42,16 @@ pub struct Report {
 }
 
 impl Report {
+    /// The charts checked and, after them, those read beside them: what
+    /// rendering or walking one chart file looks its hand-overs up in, so
+    /// the file draws as it does in the build of its folder.
+    pub fn with_context(&self) -> ChartSet {
+        let charts = self.charts.charts.iter().chain(&self.context.charts);
+        ChartSet {
+            charts: charts.cloned().collect(),
+        }
+    }
+
     /// How many diagnostics of this severity.
     pub fn count(&self, severity: Severity) -> usize {
         self.diagnostics
@@ -237,13 +251,14 @@ fn finish(checked: Vec<Checked>) -> Report {
     handover::resolve(&files, &all, &mut diagnostics);
     handover::loops(&files, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
-    let charts = checked
-        .into_iter()
-        .filter(|c| c.report)
-        .filter_map(|c| c.chart)
-        .collect();
+    let (reported, context): (Vec<Checked>, Vec<Checked>) =
+        checked.into_iter().partition(|c| c.report);
+    let built = |checked: Vec<Checked>| ChartSet {
+        charts: checked.into_iter().filter_map(|c| c.chart).collect(),
+    };
     Report {
-        charts: ChartSet { charts },
+        charts: built(reported),
+        context: built(context),
         diagnostics,
         sources,
     }

@@ -40,6 +40,7 @@ impl Side {
         Side {
             report: Report {
                 charts: Default::default(),
+                context: Default::default(),
                 diagnostics: Vec::new(),
                 sources: Sources::new(),
             },

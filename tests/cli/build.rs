@@ -392,3 +392,41 @@ fn the_site_opens_on_the_triage_chart_and_pages_list_every_case_and_practice() {
         );
     }
 }
+
+/// A chart rendered by its file looks up its hand-overs in the files beside
+/// it, so it draws exactly as when named by id (the build's drawing): the
+/// Law 87 card once took two pages from its file, for want of the title of
+/// the chart it hands over to.
+#[test]
+fn a_chart_rendered_by_its_file_draws_as_by_its_id() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trees = root().join("trees");
+    let file = trees.join("law-87-fouled-board.yaml");
+    let file = file.to_str().expect("utf-8 path");
+    let trees = trees.to_str().expect("utf-8 path");
+    for format in ["pdf", "svg", "html", "md"] {
+        let by_file = format!("file.{format}");
+        let by_id = format!("id.{format}");
+        let from_file = ["render", file, "--format", format, "-o", &by_file];
+        let from_id = [
+            "render",
+            "law-87-fouled-board",
+            "--trees",
+            trees,
+            "--format",
+            format,
+        ];
+        let (code, _, err) = parts(&lawcharts(dir.path(), &from_file));
+        assert_eq!(code, 0, "{err}");
+        let (code, _, err) = parts(&lawcharts(
+            dir.path(),
+            &[&from_id[..], &["-o", &by_id]].concat(),
+        ));
+        assert_eq!(code, 0, "{err}");
+        let read = |name: &str| std::fs::read(dir.path().join(name)).expect("written");
+        assert!(
+            read(&by_file) == read(&by_id),
+            "{format} differs by file and by id"
+        );
+    }
+}

@@ -150,3 +150,16 @@ fn the_interactive_walk_offers_to_go_on_into_a_hand_over() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
 }
+
+#[test]
+fn a_chart_walked_by_its_file_can_go_on_into_a_hand_over_beside_it() {
+    let (_, numbers) = law_54_handover_example();
+    let mut input: String = numbers.iter().map(|n| format!("{n}\n")).collect();
+    input.push_str("y\n");
+    let file = "trees/law-54-opening-lead-out-of-turn.yaml";
+    let (code, out, err) = parts(&run_in(&root(), &["walk", file], &input));
+    assert!(out.contains("Go on into `law-50-penalty-card`"), "{out}");
+    assert!(out.contains("law-50-penalty-card — "), "{out}");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("input ended before a ruling"), "{err}");
+}
