@@ -34,8 +34,10 @@ impl Run {
 }
 
 /// Cost of putting run `a` on a track above run `b`: `a`'s way down and
-/// `b`'s way in each cross the other's run, and sharing an x would run
-/// the two verticals on top of each other.
+/// `b`'s way in each cross the other's run; leaving close to where the
+/// other comes in crowds the two verticals, and leaving at the very x it
+/// comes in at would run them on top of each other, which the other order
+/// may avoid however close the pair's other ends are.
 fn cost_above(a: &Run, b: &Run) -> u32 {
     let mut cost = 0;
     if b.strictly_inside(a.bottom) {
@@ -44,7 +46,10 @@ fn cost_above(a: &Run, b: &Run) -> u32 {
     if a.strictly_inside(b.top) {
         cost += 1;
     }
-    if (a.bottom - b.top).abs() < RUN_GAP {
+    let apart = (a.bottom - b.top).abs();
+    if apart < EPS {
+        cost += 100;
+    } else if apart < RUN_GAP {
         cost += 10;
     }
     cost
@@ -171,6 +176,24 @@ mod tests {
         ];
         let (track, _) = assign(&runs);
         assert!(track[1] < track[0]);
+    }
+
+    #[test]
+    fn a_run_leaving_at_the_very_x_another_arrives_at_goes_below_it_though_its_other_end_is_near() {
+        // The second run leaves at the x the first comes in at; the first
+        // leaves 4.8 from where the second comes in (crowded, not shared).
+        let runs = [
+            Run {
+                top: 630.1,
+                bottom: 812.8,
+            },
+            Run {
+                top: 817.6,
+                bottom: 630.1,
+            },
+        ];
+        let (track, _) = assign(&runs);
+        assert!(track[0] < track[1], "{track:?}");
     }
 
     #[test]
