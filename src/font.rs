@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use rustc_hash::FxHashMap;
+use foldhash::HashMap as FastMap;
 use ttf_parser::Face;
 
 /// The CSS font family every output names first.
@@ -255,8 +255,8 @@ thread_local! {
     /// again: the wraps are remembered so each is worked out once. The
     /// result is the same either way; only the time differs. Looked up by
     /// the text first, so a lookup copies nothing.
-    static WRAPS: RefCell<FxHashMap<String, Wraps>> =
-        RefCell::new(FxHashMap::default());
+    static WRAPS: RefCell<FastMap<String, Wraps>> =
+        RefCell::new(FastMap::default());
 }
 
 /// The wrap of `text` remembered from an earlier call with the same

@@ -5,7 +5,7 @@
 //! shrunk below the paper's least text size unless a single node cannot fit
 //! a page, and then the plan says so.
 
-use rustc_hash::FxHashMap;
+use foldhash::HashMap as FastMap;
 
 use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
@@ -127,7 +127,7 @@ impl PlannedPage {
 /// one is kept), and a lookup costs far less than a layout.
 #[derive(Default)]
 struct Drawings {
-    made: FxHashMap<LayoutInput, Vec<(OptionsKey, Layout)>>,
+    made: FastMap<LayoutInput, Vec<(OptionsKey, Layout)>>,
 }
 
 /// The options of a layout, as something to compare and hash.
@@ -225,7 +225,7 @@ fn plan_in(chart: &LayoutInput, frame: Frame, drawings: &mut Drawings) -> Plan {
 fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool], drawings: &mut Drawings) -> Plan {
     let options = frame.paper.chart_options();
     let page = frame.chart.w * frame.chart.h;
-    let mut tried: FxHashMap<Vec<usize>, Option<f32>> = FxHashMap::default();
+    let mut tried: FastMap<Vec<usize>, Option<f32>> = FastMap::default();
     let panels = split(chart, copied, page, &mut |members| {
         *tried.entry(members.to_vec()).or_insert_with(|| {
             let trial = panel_input(chart, copied, members, None);

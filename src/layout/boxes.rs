@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use rustc_hash::FxHashMap;
+use foldhash::HashMap as FastMap;
 
 use super::graph::{Chart, Port};
 use super::{BoxSpec, LayoutOptions, PlacedBox, Rect, Shape, TextLine};
@@ -72,7 +72,7 @@ struct Remembered {
 }
 
 /// Boxes measured, per text.
-type MeasuredOf = FxHashMap<String, Vec<(MeasureKey, Remembered)>>;
+type MeasuredOf = FastMap<String, Vec<(MeasureKey, Remembered)>>;
 
 /// Texts whose measured boxes are remembered per thread, at most.
 const REMEMBERED: usize = 4_096;
@@ -81,7 +81,7 @@ thread_local! {
     /// A layout measures every box at its usual width and at narrower ones,
     /// and a card's planning lays the same boxes out many times over: each
     /// box is measured once per width and remembered.
-    static MEASURED: RefCell<MeasuredOf> = RefCell::new(FxHashMap::default());
+    static MEASURED: RefCell<MeasuredOf> = RefCell::new(FastMap::default());
 }
 
 /// The key of a box at `text_width` beside its text.
