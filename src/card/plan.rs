@@ -5,6 +5,8 @@
 //! shrunk below the paper's least text size unless a single node cannot fit
 //! a page, and then the plan says so.
 
+use std::rc::Rc;
+
 use foldhash::HashMap as FastMap;
 
 use super::page::{Frame, Heading, Orientation, Paper};
@@ -121,13 +123,14 @@ impl PlannedPage {
     }
 }
 
-/// Layouts made while planning one card, by what they were made of. The
+/// Layouts made while planning one card, by what they were made of (shared,
+/// not copied: most are only measured). The
 /// two orientations, the split's trials and the pages laid out at the end
 /// ask for many of the same drawings (the page's size only decides which
 /// one is kept), and a lookup costs far less than a layout.
 #[derive(Default)]
 struct Drawings {
-    made: FastMap<LayoutInput, Vec<(OptionsKey, Layout)>>,
+    made: FastMap<LayoutInput, Vec<(OptionsKey, Rc<Layout>)>>,
 }
 
 /// The options of a layout, as something to compare and hash.
@@ -135,7 +138,7 @@ type OptionsKey = [u32; 10];
 
 impl Drawings {
     /// The layout of `input` with `options`, made once.
-    fn layout(&mut self, input: &LayoutInput, options: &LayoutOptions) -> Layout {
+    fn layout(&mut self, input: &LayoutInput, options: &LayoutOptions) -> Rc<Layout> {
         let o = options;
         let key = [
             o.text_size,
@@ -158,8 +161,8 @@ impl Drawings {
         {
             return drawn.clone();
         }
-        let drawn = layout(input, options);
-        (self.made.entry(input.clone()).or_default()).push((key, drawn.clone()));
+        let drawn = Rc::new(layout(input, options));
+        (self.made.entry(input.clone()).or_default()).push((key, Rc::clone(&drawn)));
         drawn
     }
 }
@@ -312,7 +315,7 @@ fn lay_out_on(
                     let PanelInput { input, roles: r } =
                         panel_input(chart, copied, &panels[p], Some(&numbering));
                     roles.extend(r);
-                    drawing(&input, &frame, &options, drawings)
+                    Rc::unwrap_or_clone(drawing(&input, &frame, &options, drawings))
                 })
                 .collect();
             (Layout::stacked(drawings, PANEL_GAP), roles)
@@ -398,7 +401,7 @@ fn fitting(
     frame: &Frame,
     options: &LayoutOptions,
     drawings: &mut Drawings,
-) -> Option<Layout> {
+) -> Option<Rc<Layout>> {
     let area = frame.chart;
     let longest = longest_words(input, options);
     let first = drawings.layout(input, &with_widths(longest, options, WIDTHS[0]));
@@ -427,11 +430,11 @@ fn drawing(
     frame: &Frame,
     options: &LayoutOptions,
     drawings: &mut Drawings,
-) -> Layout {
+) -> Rc<Layout> {
     if let Some(fits) = fitting(input, frame, options, drawings) {
         return fits;
     }
-    let mut best: Option<(f32, Layout)> = None;
+    let mut best: Option<(f32, Rc<Layout>)> = None;
     let longest = longest_words(input, options);
     let stacks = stacks(input, &with_widths(longest, options, WIDTHS[1]));
     for factors in WIDTHS.into_iter().filter(|f| stacks || !f.2) {
