@@ -5,8 +5,9 @@ use std::cell::RefCell;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use foldhash::HashMap as FastMap;
 use ttf_parser::Face;
+
+use crate::memo::TextMemo;
 
 /// The CSS font family every output names first.
 pub const FAMILY: &str = "DejaVu Sans";
@@ -239,29 +240,19 @@ enum Wrapping {
     Balanced,
 }
 
-/// What a wrap of one text is remembered by: the wrapping, face, size and
-/// width (the floats by their bits, so equal inputs, and only they, match).
+/// What a wrap of a text is remembered by beside the text: the wrapping,
+/// face, size and width (the floats by their bits, so equal inputs, and only
+/// they, match).
 type WrapKey = (Wrapping, Weight, u32, u32);
 
-/// The wraps remembered of one text.
-type Wraps = Vec<(WrapKey, Vec<String>)>;
-
-/// Wraps remembered per thread, at most this many texts at a time.
-const REMEMBERED: usize = 16_384;
-
 thread_local! {
-    /// A card's planning lays out the same boxes many times over (each
-    /// panel tried, at several widths), and every drawing wraps every box
-    /// again: the wraps are remembered so each is worked out once. The
-    /// result is the same either way; only the time differs. Looked up by
-    /// the text first, so a lookup copies nothing.
-    static WRAPS: RefCell<FastMap<String, Wraps>> =
-        RefCell::new(FastMap::default());
+    /// Wraps remembered per thread: a card's planning lays out the same
+    /// boxes many times over, and every drawing wraps every box again.
+    static WRAPS: RefCell<TextMemo<WrapKey, Vec<String>>> = RefCell::new(TextMemo::new(16_384));
 }
 
 /// The wrap of `text` remembered from an earlier call with the same
-/// arguments, else `wrap`'s, remembered. The memory is emptied when full, so
-/// hostile input of endless distinct texts cannot grow it without bound.
+/// arguments, else `wrap`'s, remembered.
 fn remembered(
     how: Wrapping,
     weight: Weight,
@@ -270,33 +261,12 @@ fn remembered(
     max_width: f32,
     wrap: impl FnOnce() -> Vec<String>,
 ) -> Vec<String> {
-    // A long text (hostile input, never a box) is not worth its key.
-    if text.len() > 4096 {
-        return wrap();
-    }
     let key = (how, weight, size_pt.to_bits(), max_width.to_bits());
-    let found = WRAPS.with(|m| {
-        let m = m.borrow();
-        let wraps = m.get(text)?;
-        let (_, lines) = wraps.iter().find(|(k, _)| *k == key)?;
-        Some(lines.clone())
-    });
-    if let Some(lines) = found {
+    if let Some(lines) = WRAPS.with(|m| m.borrow().get(text, |k| *k == key).cloned()) {
         return lines;
     }
     let lines = wrap();
-    WRAPS.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= REMEMBERED {
-            m.clear();
-        }
-        let wraps = m.entry(text.to_owned()).or_default();
-        // Endless widths of one text (hostile input) cannot grow it either.
-        if wraps.len() >= 64 {
-            wraps.clear();
-        }
-        wraps.push((key, lines.clone()));
-    });
+    WRAPS.with(|m| m.borrow_mut().put(text, key, lines.clone()));
     lines
 }
 

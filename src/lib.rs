@@ -20,6 +20,7 @@ pub mod layout; // our own layered layout for decision charts, and its quality m
 pub mod list; // `lawcharts list`
 pub mod load; // file -> raw chart, with positions
 pub mod markdown; // the one door for chart Markdown: HTML, plain text, Markdown
+pub mod memo; // results worked out from chart text, remembered (bounded)
 pub mod new; // the starter chart of `lawcharts new`
 pub mod paths; // every route of a chart, for review
 pub mod render; // checked charts -> DOT, Markdown, HTML pages (one file per output)

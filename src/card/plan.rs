@@ -123,11 +123,11 @@ impl PlannedPage {
     }
 }
 
-/// Layouts made while planning one card, by what they were made of (shared,
-/// not copied: most are only measured). The
+/// Layouts made while planning one card, by what they were made of. The
 /// two orientations, the split's trials and the pages laid out at the end
 /// ask for many of the same drawings (the page's size only decides which
-/// one is kept), and a lookup costs far less than a layout.
+/// one is kept), and a lookup costs far less than a layout. They are
+/// shared, not copied: most are only measured.
 #[derive(Default)]
 struct Drawings {
     made: FastMap<LayoutInput, Vec<(OptionsKey, Rc<Layout>)>>,
@@ -140,22 +140,19 @@ impl Drawings {
     /// The layout of `input` with `options`, made once.
     fn layout(&mut self, input: &LayoutInput, options: &LayoutOptions) -> Rc<Layout> {
         let o = options;
-        let key = [
-            o.text_size,
-            o.law_size,
-            o.label_size,
-            o.max_text_width,
-            o.max_label_width,
-            o.padding,
-            o.node_gap,
-            o.rank_gap,
-            o.margin,
-        ]
-        .map(f32::to_bits);
-        let key: OptionsKey = std::array::from_fn(|i| match key.get(i) {
-            Some(&bits) => bits,
-            None => u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
-        });
+        let bits = f32::to_bits;
+        let key: OptionsKey = [
+            bits(o.text_size),
+            bits(o.law_size),
+            bits(o.label_size),
+            bits(o.max_text_width),
+            bits(o.max_label_width),
+            bits(o.padding),
+            bits(o.node_gap),
+            bits(o.rank_gap),
+            bits(o.margin),
+            u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
+        ];
         if let Some((_, drawn)) =
             (self.made.get(input)).and_then(|made| made.iter().find(|(k, _)| *k == key))
         {

@@ -83,8 +83,8 @@ pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
         }
     }
     // Each file is read and checked on its own, so they are checked in
-    // parallel; the results keep the files' order.
-    // The first file (in order) that cannot be read is the one reported.
+    // parallel; the results keep the files' order, and the first file that
+    // cannot be read is the one reported.
     let results: Vec<anyhow::Result<Checked>> = files
         .par_iter()
         .map(|path| check_file(path, true))

@@ -5,11 +5,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use foldhash::HashMap as FastMap;
-
 use super::graph::{Chart, Port};
 use super::{BoxSpec, LayoutOptions, PlacedBox, Rect, Shape, TextLine};
 use crate::font::{self, Weight};
+use crate::memo::TextMemo;
 
 /// Line height as a multiple of the font size.
 const LEADING: f32 = 1.25;
@@ -71,17 +70,11 @@ struct Remembered {
     full: Option<Measured>,
 }
 
-/// Boxes measured, per text.
-type MeasuredOf = FastMap<String, Vec<(MeasureKey, Remembered)>>;
-
-/// Texts whose measured boxes are remembered per thread, at most.
-const REMEMBERED: usize = 4_096;
-
 thread_local! {
-    /// A layout measures every box at its usual width and at narrower ones,
-    /// and a card's planning lays the same boxes out many times over: each
-    /// box is measured once per width and remembered.
-    static MEASURED: RefCell<MeasuredOf> = RefCell::new(FastMap::default());
+    /// Boxes measured per thread: a layout measures every box at its usual
+    /// width and at narrower ones, and a card's planning lays the same boxes
+    /// out many times over, so each is measured once per width.
+    static MEASURED: RefCell<TextMemo<MeasureKey, Remembered>> = RefCell::new(TextMemo::new(4_096));
 }
 
 /// The key of a box at `text_width` beside its text.
@@ -94,41 +87,18 @@ fn measure_bits(o: &LayoutOptions, text_width: f32) -> [u32; 4] {
 fn recall(spec: &BoxSpec, bits: [u32; 4]) -> Option<(f32, Option<Measured>)> {
     MEASURED.with(|m| {
         let m = m.borrow();
-        let (_, found) = m
-            .get(spec.text.as_str())?
-            .iter()
-            .find(|((laws, shape, b), _)| {
-                *b == bits && *shape == spec.shape && *laws == spec.laws
-            })?;
+        let same = |(laws, shape, b): &MeasureKey| {
+            *b == bits && *shape == spec.shape && *laws == spec.laws
+        };
+        let found = m.get(&spec.text, same)?;
         Some((found.h, found.full.clone()))
     })
 }
 
 /// Remembers `spec`'s height at these sizes, and its whole measure if given.
 fn remember(spec: &BoxSpec, bits: [u32; 4], h: f32, full: Option<Measured>) {
-    MEASURED.with(|m| {
-        let mut m = m.borrow_mut();
-        if m.len() >= REMEMBERED {
-            m.clear();
-        }
-        let of_text = m.entry(spec.text.clone()).or_default();
-        let at = of_text.iter().position(|((laws, shape, b), _)| {
-            *b == bits && *shape == spec.shape && *laws == spec.laws
-        });
-        match at {
-            Some(i) => of_text[i].1 = Remembered { h, full },
-            None => {
-                // Endless variants of one text (hostile input) cannot grow it either.
-                if of_text.len() >= 64 {
-                    of_text.clear();
-                }
-                of_text.push((
-                    (spec.laws.clone(), spec.shape, bits),
-                    Remembered { h, full },
-                ));
-            }
-        }
-    });
+    let key = (spec.laws.clone(), spec.shape, bits);
+    MEASURED.with(|m| m.borrow_mut().put(&spec.text, key, Remembered { h, full }));
 }
 
 /// Wrap a box's text and law clauses to `text_width` and size the box
