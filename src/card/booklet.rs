@@ -2,22 +2,13 @@
 //! chart with the page its card starts on (linked, and in the outline),
 //! then every card, by period and law as the site's index orders them.
 
-use krilla::Document;
-use krilla::annotation::{Annotation, LinkAnnotation, Target};
-use krilla::color::luma;
-use krilla::destination::XyzDestination;
-use krilla::geom::{Point, Rect};
-use krilla::outline::{Outline, OutlineNode};
-use krilla::page::PageSettings;
-use krilla::surface::Surface;
-
 use super::Card;
 use super::draw::{draw_box, draw_connector};
-use super::ink::{self, Fonts};
+use super::ink::{BLACK, Canvas};
 use super::page::{LEADING, MARGIN, Paper};
-use super::pdf;
+use super::writer::{self, Bookmark, Fonts, Link, Page, Target};
 use crate::font::{self, Weight};
-use crate::layout::{PlacedBox, Rect as LayoutRect, Shape, TextLine};
+use crate::layout::{PlacedBox, Rect, Shape, TextLine};
 use crate::render::{Context, Period, charts_of};
 
 /// One line of the cover.
@@ -89,53 +80,82 @@ impl Line {
     }
 }
 
-/// The booklet of every card.
-pub fn booklet(cards: &[Card], cx: &Context) -> anyhow::Result<Vec<u8>> {
-    let ordered: Vec<&Card> = Period::ALL
+/// The cards in the booklet's order (by period and law, as the site's
+/// index), as indices into `cards`.
+pub fn order(cards: &[Card], cx: &Context) -> Vec<usize> {
+    Period::ALL
         .iter()
         .flat_map(|&p| charts_of(cx.charts, p))
-        .filter_map(|chart| cards.iter().find(|c| c.id == chart.id))
-        .collect();
+        .filter_map(|chart| cards.iter().position(|c| c.id == chart.id))
+        .collect()
+}
+
+/// The cover's pages, drawn, for the cards in `order`.
+pub fn cover(cards: &[Card], order: &[usize], cx: &Context) -> Vec<Page> {
+    let ordered: Vec<&Card> = order.iter().map(|&i| &cards[i]).collect();
     let (w, h) = Paper::A4.size();
     let cover = paginate(cover_lines(&ordered, cx), h - 2.0 * MARGIN);
+    let first_page = first_pages(cover.len(), &ordered);
+    cover
+        .iter()
+        .map(|lines| {
+            let mut canvas = Canvas::new(h);
+            let links = draw_cover(&mut canvas, lines, &ordered, &first_page, w);
+            let links = links
+                .into_iter()
+                .map(|(rect, at)| Link {
+                    rect,
+                    target: Target::Page(at),
+                })
+                .collect();
+            Page::new((w, h), canvas, links)
+        })
+        .collect()
+}
+
+/// The page (from 0) each card starts on, after `cover` pages of cover.
+fn first_pages(cover: usize, ordered: &[&Card]) -> Vec<usize> {
     let mut first_page = Vec::with_capacity(ordered.len());
-    let mut next = cover.len();
-    for card in &ordered {
+    let mut next = cover;
+    for card in ordered {
         first_page.push(next);
         next += card.plan.pages.len();
     }
-    let fonts = Fonts::load();
-    let mut doc = Document::new();
-    doc.set_metadata(pdf::metadata(&format!("{}: table cards", cx.config.title)));
-    for lines in &cover {
-        let mut page = doc.start_page_with(PageSettings::from_wh(w, h).expect("A4 is positive"));
-        let mut surface = page.surface();
-        surface.set_fill(Some(ink::fill(ink::black())));
-        let links = draw_cover(&mut surface, lines, &ordered, &first_page, &fonts, w);
-        surface.finish();
-        for (rect, at) in links {
-            let target =
-                Target::Destination(XyzDestination::new(at, Point::from_xy(0.0, 0.0)).into());
-            page.add_annotation(Annotation::new_link(
-                LinkAnnotation::new(rect, target),
-                None,
-            ));
-        }
-    }
-    for card in &ordered {
-        pdf::draw_card(&mut doc, card, &fonts);
-    }
-    let mut outline = Outline::new();
-    outline.push_child(OutlineNode::new(
-        "Index".into(),
-        XyzDestination::new(0, Point::from_xy(0.0, 0.0)),
-    ));
-    for (card, &at) in ordered.iter().zip(&first_page) {
-        let dest = XyzDestination::new(at, Point::from_xy(0.0, 0.0));
-        outline.push_child(OutlineNode::new(card.heading.title.clone(), dest));
-    }
-    doc.set_outline(outline);
-    pdf::finish(doc)
+    first_page
+}
+
+/// The booklet: the `cover` pages, then the pages of the cards (`pages[i]`
+/// those of `cards[i]`) in `order`, with an outline of the index and each
+/// card; `fonts` hold every glyph drawn.
+pub fn booklet(
+    cover: &[Page],
+    cards: &[Card],
+    pages: &[Vec<Page>],
+    order: &[usize],
+    cx: &Context,
+    fonts: &Fonts,
+) -> Vec<u8> {
+    let ordered: Vec<&Card> = order.iter().map(|&i| &cards[i]).collect();
+    let first_page = first_pages(cover.len(), &ordered);
+    let all: Vec<&Page> = cover
+        .iter()
+        .chain(order.iter().flat_map(|&i| &pages[i]))
+        .collect();
+    let mut outline = vec![Bookmark {
+        title: "Index".into(),
+        page: 0,
+    }];
+    outline.extend(
+        ordered
+            .iter()
+            .zip(&first_page)
+            .map(|(card, &page)| Bookmark {
+                title: card.heading.title.clone(),
+                page,
+            }),
+    );
+    let title = format!("{}: table cards", cx.config.title);
+    writer::document(&title, &all, fonts, &outline)
 }
 
 fn cover_lines(cards: &[&Card], cx: &Context) -> Vec<Line> {
@@ -194,11 +214,10 @@ fn paginate(lines: Vec<Line>, height: f32) -> Vec<Vec<Line>> {
 
 /// Draws one cover page; returns the index entries' link areas and pages.
 fn draw_cover(
-    surface: &mut Surface,
+    canvas: &mut Canvas,
     lines: &[Line],
     cards: &[&Card],
     first_page: &[usize],
-    fonts: &Fonts,
     width: f32,
 ) -> Vec<(Rect, usize)> {
     let mut links = Vec::new();
@@ -206,18 +225,10 @@ fn draw_cover(
     let right = width - MARGIN;
     for line in lines {
         match line {
-            Line::Title(t) => ink::text(surface, fonts, Weight::Bold, TITLE, MARGIN, y + TITLE, t),
-            Line::Text(t) => ink::text(surface, fonts, Weight::Regular, BODY, MARGIN, y + BODY, t),
+            Line::Title(t) => canvas.text(Weight::Bold, TITLE, MARGIN, y + TITLE, t),
+            Line::Text(t) => canvas.text(Weight::Regular, BODY, MARGIN, y + BODY, t),
             Line::Heading(t) => {
-                ink::text(
-                    surface,
-                    fonts,
-                    Weight::Bold,
-                    HEADING,
-                    MARGIN,
-                    y + 6.0 + HEADING,
-                    t,
-                );
+                canvas.text(Weight::Bold, HEADING, MARGIN, y + 6.0 + HEADING, t);
             }
             Line::Entry(i, wrapped) => {
                 let (card, at) = (cards[*i], first_page[*i]);
@@ -230,23 +241,19 @@ fn draw_cover(
                 let x = MARGIN + ENTRY_INDENT;
                 for (k, text) in wrapped.iter().enumerate() {
                     let baseline = y + BODY + k as f32 * BODY * LEADING;
-                    ink::text(surface, fonts, Weight::Regular, BODY, x, baseline, text);
+                    canvas.text(Weight::Regular, BODY, x, baseline, text);
                 }
                 let w = font::measure(&where_, BODY);
-                ink::text(
-                    surface,
-                    fonts,
-                    Weight::Regular,
-                    BODY,
-                    right - w,
-                    y + BODY,
-                    &where_,
-                );
-                if let Some(rect) = Rect::from_xywh(MARGIN, y, right - MARGIN, line.height()) {
-                    links.push((rect, at));
-                }
+                canvas.text(Weight::Regular, BODY, right - w, y + BODY, &where_);
+                let rect = Rect {
+                    x: MARGIN,
+                    y,
+                    w: right - MARGIN,
+                    h: line.height(),
+                };
+                links.push((rect, at));
             }
-            Line::Legend => draw_legend(surface, fonts, y),
+            Line::Legend => draw_legend(canvas, y),
             Line::Space => {}
         }
         y += line.height();
@@ -255,11 +262,11 @@ fn draw_cover(
 }
 
 /// The legend: each shape a card uses, drawn small, with what it means.
-fn draw_legend(surface: &mut Surface, fonts: &Fonts, top: f32) {
+fn draw_legend(canvas: &mut Canvas, top: f32) {
     let (w, h) = (84.0, 22.0);
     let size = BODY * 0.9;
     for (k, (sample, meaning)) in LEGEND.iter().enumerate() {
-        let rect = LayoutRect {
+        let rect = Rect {
             x: MARGIN + ENTRY_INDENT,
             y: top + k as f32 * LEGEND_ROW + 3.0,
             w,
@@ -285,12 +292,12 @@ fn draw_legend(surface: &mut Surface, fonts: &Fonts, top: f32) {
             law_lines: Vec::new(),
         };
         match sample {
-            Sample::Box(_) => draw_box(surface, &b, fonts, size, size),
-            Sample::Exit => draw_connector(surface, &b, fonts, size, true),
-            Sample::Entry => draw_connector(surface, &b, fonts, size, false),
+            Sample::Box(_) => draw_box(canvas, &b, size, size),
+            Sample::Exit => draw_connector(canvas, &b, size, true),
+            Sample::Entry => draw_connector(canvas, &b, size, false),
         }
-        surface.set_fill(Some(ink::fill(luma::Color::black())));
+        canvas.set_text_gray(BLACK);
         let (x, baseline) = (rect.right() + 12.0, rect.cy() + 0.36 * BODY);
-        ink::text(surface, fonts, Weight::Regular, BODY, x, baseline, meaning);
+        canvas.text(Weight::Regular, BODY, x, baseline, meaning);
     }
 }

@@ -6,10 +6,11 @@
 //! numbered connectors, one a page (`plan`, `split`, `panel`); the card says
 //! which edition of the Laws it follows, and links to the chart's page.
 //!
-//! `page` knows paper and type sizes, `pdf` lays out a card's pages with
-//! krilla (the bundled font embedded and subset, text selectable), `draw`
-//! and `ink` draw a panel on them, `booklet` puts every card behind a
-//! cover with the index, `qr` encodes the link.
+//! `page` knows paper and type sizes, `pdf` draws a card's pages, `draw`
+//! and `ink` draw a panel on them (text selectable), `booklet` puts every
+//! card behind a cover with the index, `qr` encodes the link, and `writer`
+//! writes the files: pages compressed once, the bundled font embedded
+//! once, subset to the glyphs drawn.
 
 mod booklet;
 mod draw;
@@ -20,6 +21,7 @@ mod pdf;
 mod plan;
 mod qr;
 mod split;
+mod writer;
 
 use anyhow::Context as _;
 use rayon::prelude::*;
@@ -163,35 +165,41 @@ pub fn fits_one_side(chart: &Chart, charts: &ChartSet, paper: Paper) -> bool {
 
 /// The cards `build` writes: `cards/<chart-id>.pdf` for every chart and
 /// `cards/all.pdf`, the booklet; and a warning for every card that prints
-/// text below the least size.
+/// text below the least size. Each page is drawn once and the fonts are
+/// embedded once, subset to every glyph any card draws: each card's file
+/// and the booklet are put together from the same bytes.
 pub fn build_files(cx: &Context) -> anyhow::Result<(Vec<OutFile>, Vec<String>)> {
     let options = CardOptions::default();
-    let cards: Vec<Card> = cx
+    let (cards, pages): (Vec<Card>, Vec<Vec<writer::Page>>) = cx
         .charts
         .charts
         .par_iter()
-        .map(|chart| Card::new(chart, cx, &options))
-        .collect();
-    // The booklet draws every card again: it is written beside the cards'
-    // own files, not after them.
-    let (files, booklet) = rayon::join(
+        .map(|chart| {
+            let card = Card::new(chart, cx, &options);
+            let pages = pdf::draw_card(&card);
+            (card, pages)
+        })
+        .unzip();
+    let order = booklet::order(&cards, cx);
+    let cover = booklet::cover(&cards, &order, cx);
+    let fonts = writer::Fonts::of(cover.iter().chain(pages.iter().flatten()))
+        .context("cannot embed the font in the cards")?;
+    let (mut files, booklet) = rayon::join(
         || {
             cards
                 .par_iter()
-                .map(|card| {
-                    Ok(OutFile {
-                        path: format!("cards/{}.pdf", card.id),
-                        bytes: card.pdf()?,
-                    })
+                .zip(&pages)
+                .map(|(card, pages)| OutFile {
+                    path: format!("cards/{}.pdf", card.id),
+                    bytes: pdf::file(card, pages, &fonts),
                 })
-                .collect::<anyhow::Result<Vec<OutFile>>>()
+                .collect::<Vec<OutFile>>()
         },
-        || booklet::booklet(&cards, cx).context("cannot write the booklet of cards"),
+        || booklet::booklet(&cover, &cards, &pages, &order, cx, &fonts),
     );
-    let mut files = files?;
     files.push(OutFile {
         path: "cards/all.pdf".into(),
-        bytes: booklet?,
+        bytes: booklet,
     });
     let warnings = cards.iter().filter_map(Card::warning).collect();
     Ok((files, warnings))

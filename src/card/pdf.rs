@@ -1,105 +1,75 @@
-//! Drawing cards with krilla: the bundled DejaVu Sans embedded and subset,
-//! every text drawn as real text (selectable, searchable), every line and
-//! shape as vectors in black on white, and no date or random id in the file
-//! (krilla derives the document id from the content), so the same card is
-//! the same bytes.
-
-use krilla::Document;
-use krilla::action::LinkAction;
-use krilla::annotation::{Annotation, LinkAnnotation, Target};
-use krilla::geom::{PathBuilder, Rect, Transform};
-use krilla::metadata::Metadata;
-use krilla::page::{Page, PageSettings};
-use krilla::surface::Surface;
+//! Drawing a card's pages: the header, the panel laid out and scaled, the
+//! footer and the QR code of the chart's page. Every text is real text
+//! (selectable, searchable) in the bundled DejaVu Sans, every line and
+//! shape a vector in black on white; no date or random id goes in the file
+//! (`writer` derives the document id from the content), so the same card
+//! is the same bytes.
 
 use super::Card;
 use super::draw::draw_layout;
-use super::ink::{Fonts, black, fill, paint, polyline, text};
+use super::ink::{BLACK, Canvas, polyline, rects_path};
 use super::page::{Frame, GAP, LEADING, MARGIN, QR_SIDE};
 use super::qr;
+use super::writer::{self, Fonts, Link, Page, Target};
 use crate::font::{self, Weight};
-/// One card as a PDF file.
+use crate::layout::Rect;
+
+/// One card as a PDF file, with its own subset of the fonts.
 pub fn card(card: &Card) -> anyhow::Result<Vec<u8>> {
-    let mut doc = Document::new();
-    doc.set_metadata(metadata(&card.heading.title));
-    draw_card(&mut doc, card, &Fonts::load());
-    finish(doc)
+    let pages = draw_card(card);
+    let fonts = Fonts::of(&pages)?;
+    Ok(file(card, &pages, &fonts))
 }
 
-/// The document's metadata: a title, the language, the tool; no dates.
-pub fn metadata(title: &str) -> Metadata {
-    Metadata::new()
-        .title(title.to_string())
-        .language("en".into())
-        .creator("lawcharts".into())
+/// A card's file from its pages drawn, with `fonts` (holding at least the
+/// glyphs the pages draw).
+pub fn file(card: &Card, pages: &[Page], fonts: &Fonts) -> Vec<u8> {
+    let pages: Vec<&Page> = pages.iter().collect();
+    writer::document(&card.heading.title, &pages, fonts, &[])
 }
 
-/// The finished file.
-pub fn finish(doc: Document) -> anyhow::Result<Vec<u8>> {
-    doc.finish()
-        .map_err(|e| anyhow::anyhow!("the PDF could not be written: {e:?}"))
-}
-
-/// Appends every page of `card` to `doc`.
-pub fn draw_card(doc: &mut Document, card: &Card, fonts: &Fonts) {
+/// Every page of `card`, drawn.
+pub fn draw_card(card: &Card) -> Vec<Page> {
     let plan = &card.plan;
     let frame = &plan.frame;
     let count = plan.pages.len();
+    let mut pages = Vec::with_capacity(count);
     for (k, planned) in plan.pages.iter().enumerate() {
-        let settings =
-            PageSettings::from_wh(frame.width, frame.height).expect("paper sizes are positive");
-        let mut page = doc.start_page_with(settings);
-        let mut surface = page.surface();
-        surface.set_fill(Some(fill(black())));
-        draw_header(&mut surface, frame, fonts);
+        let mut canvas = Canvas::new(frame.height);
+        draw_header(&mut canvas, frame);
         let area = frame.chart;
         let s = planned.scale;
         let x = area.x + (area.w - planned.layout.width * s) / 2.0;
-        surface.push_transform(&Transform::from_row(s, 0.0, 0.0, s, x, area.y));
-        draw_layout(&mut surface, &planned.layout, &planned.roles, fonts);
-        surface.pop();
+        canvas.push_transform(s, x, area.y);
+        draw_layout(&mut canvas, &planned.layout, &planned.roles);
+        canvas.pop();
         let lines = footer_lines(card, k + 1, count);
-        draw_footer(&mut surface, frame, fonts, &lines);
-        let qr_area = card
-            .footing
-            .url
-            .as_ref()
-            .map(|url| draw_qr(&mut surface, frame, url));
-        surface.finish();
-        if let (Some(url), Some(at)) = (&card.footing.url, qr_area) {
-            link(&mut page, at, url);
+        draw_footer(&mut canvas, frame, &lines);
+        let mut links = Vec::new();
+        if let Some(url) = &card.footing.url {
+            let rect = draw_qr(&mut canvas, frame, url);
+            links.push(Link {
+                rect,
+                target: Target::Uri {
+                    url: url.clone(),
+                    about: format!("This chart on the club site: {url}"),
+                },
+            });
         }
+        pages.push(Page::new((frame.width, frame.height), canvas, links));
     }
+    pages
 }
 
-/// Makes `rect` on `page` a link to `url`.
-pub fn link(page: &mut Page, rect: Rect, url: &str) {
-    let target = Target::Action(LinkAction::new(url.to_string()).into());
-    page.add_annotation(Annotation::new_link(
-        LinkAnnotation::new(rect, target),
-        Some(format!("This chart on the club site: {url}")),
-    ));
-}
-
-fn draw_header(surface: &mut Surface, frame: &Frame, fonts: &Fonts) {
+fn draw_header(canvas: &mut Canvas, frame: &Frame) {
     let sizes = frame.sizes;
     let mut y = MARGIN;
     for line in &frame.title_lines {
-        text(
-            surface,
-            fonts,
-            Weight::Bold,
-            sizes.title,
-            MARGIN,
-            y + sizes.title,
-            line,
-        );
+        canvas.text(Weight::Bold, sizes.title, MARGIN, y + sizes.title, line);
         y += sizes.title * LEADING;
     }
     for line in &frame.law_lines {
-        text(
-            surface,
-            fonts,
+        canvas.text(
             Weight::Regular,
             sizes.heading,
             MARGIN,
@@ -110,8 +80,7 @@ fn draw_header(surface: &mut Surface, frame: &Frame, fonts: &Fonts) {
     }
     let rule = frame.chart.y - GAP / 2.0;
     let right = frame.width - MARGIN;
-    paint(
-        surface,
+    canvas.paint(
         polyline(&[(MARGIN, rule), (right, rule)], false),
         None,
         Some(0.75),
@@ -160,12 +129,11 @@ fn page_line(page: usize, count: usize) -> String {
     }
 }
 
-fn draw_footer(surface: &mut Surface, frame: &Frame, fonts: &Fonts, lines: &[String]) {
+fn draw_footer(canvas: &mut Canvas, frame: &Frame, lines: &[String]) {
     let size = frame.sizes.footer;
     let area = frame.footer;
     let rule = area.y - GAP / 2.0;
-    paint(
-        surface,
+    canvas.paint(
         polyline(&[(MARGIN, rule), (frame.width - MARGIN, rule)], false),
         None,
         Some(0.75),
@@ -179,38 +147,32 @@ fn draw_footer(surface: &mut Surface, frame: &Frame, fonts: &Fonts, lines: &[Str
     wrapped.truncate(room);
     let mut y = area.y;
     for line in &wrapped {
-        text(
-            surface,
-            fonts,
-            Weight::Regular,
-            size,
-            area.x,
-            y + size,
-            line,
-        );
+        canvas.text(Weight::Regular, size, area.x, y + size, line);
         y += size * LEADING;
     }
 }
 
 /// Draws the QR code of `url` at the footer's right; returns where it is.
-fn draw_qr(surface: &mut Surface, frame: &Frame, url: &str) -> Rect {
+fn draw_qr(canvas: &mut Canvas, frame: &Frame, url: &str) -> Rect {
     let area = frame.footer;
     let (x, y) = (area.x + area.w - QR_SIDE, area.y);
-    let at = Rect::from_xywh(x, y, QR_SIDE, QR_SIDE).expect("the QR side is positive");
+    let at = Rect {
+        x,
+        y,
+        w: QR_SIDE,
+        h: QR_SIDE,
+    };
     let Some(code) = qr::encode(url) else {
         return at;
     };
     // Two modules of quiet zone on each side, inside the square.
     let module = QR_SIDE / (code.width + 4) as f32;
-    let mut path = PathBuilder::new();
-    for &(col, row, len) in &code.runs {
+    let modules = code.runs.iter().map(|&(col, row, len)| {
         let rx = x + (col + 2) as f32 * module;
         let ry = y + (row + 2) as f32 * module;
-        if let Some(r) = Rect::from_xywh(rx, ry, len as f32 * module, module) {
-            path.push_rect(r);
-        }
-    }
-    paint(surface, path.finish(), Some(black()), None);
+        (rx, ry, len as f32 * module, module)
+    });
+    canvas.paint(rects_path(modules), Some(BLACK), None);
     at
 }
 

@@ -13,7 +13,7 @@ use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
 use super::split::{preorder, split};
 use crate::font::{self, Weight};
-use crate::layout::{Layout, LayoutInput, LayoutOptions, layout, stacks};
+use crate::layout::{Layout, LayoutInput, LayoutOptions, layout, least_height, stacks};
 
 /// Ways of drawing a panel tried, in order: widths of box text and of
 /// answer labels as multiples of the paper's, and whether a question's
@@ -416,9 +416,15 @@ fn fitting(
         .filter(|&&(text, label, stacked)| {
             (wide && (text < 1.0 || label < 1.0 || stacked)) || (tall && text > 1.0)
         })
-        .map(|&factors| drawings.layout(input, &with_widths(longest, options, factors)))
+        .map(|&factors| with_widths(longest, options, factors))
+        .filter(|o| least_height(input, o) <= area.h + SLACK)
+        .map(|o| drawings.layout(input, &o))
         .find(|drawn| scale_in(drawn, frame) >= 1.0)
 }
+
+/// Rounding allowed for when a drawing's least height is compared with
+/// the page: a drawing is skipped only if it is surely too tall.
+const SLACK: f32 = 0.5;
 
 /// The drawing of a page: the first widths at which `input` fits unshrunk
 /// (the usual look where it fits), else the widths it prints largest at.
@@ -435,7 +441,14 @@ fn drawing(
     let longest = longest_words(input, options);
     let stacks = stacks(input, &with_widths(longest, options, WIDTHS[1]));
     for factors in WIDTHS.into_iter().filter(|f| stacks || !f.2) {
-        let drawn = drawings.layout(input, &with_widths(longest, options, factors));
+        let widths = with_widths(longest, options, factors);
+        // The most this drawing could be scaled by, from its least height:
+        // skipped if even that would not beat the best so far.
+        let most = (frame.chart.h / (least_height(input, &widths) - SLACK).max(1.0)).min(MAX_SCALE);
+        if best.as_ref().is_some_and(|(s, _)| most <= *s + EPSILON) {
+            continue;
+        }
+        let drawn = drawings.layout(input, &widths);
         let scale = scale_in(&drawn, frame);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
             best = Some((scale, drawn));

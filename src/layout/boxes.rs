@@ -255,7 +255,7 @@ fn longest_word(spec: &BoxSpec, o: &LayoutOptions) -> f32 {
 /// The height of a box with its text wrapped to `width`. Balanced wrapping
 /// keeps the greedy number of lines, so the lines are counted greedily,
 /// without making them.
-fn height_at(spec: &BoxSpec, o: &LayoutOptions, width: f32) -> f32 {
+pub(super) fn height_at(spec: &BoxSpec, o: &LayoutOptions, width: f32) -> f32 {
     let bits = measure_bits(o, width);
     if let Some((h, _)) = recall(spec, bits) {
         return h;

@@ -227,6 +227,50 @@ pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
     stack::layout(input, options).unwrap_or_else(|| plain(input, options, &StandIn::default()))
 }
 
+/// A height no drawing of `input` with `options` is below, found without
+/// laying it out: the tallest chain of boxes from the start down, each box
+/// as tall as it is at the full width of text, ranks at least the rank gap
+/// apart, and the margin above and below. It holds because every arrow
+/// leads down at least one rank, every rank is as tall as its tallest box,
+/// a narrowed box is never shorter than at the full width, and a stacked
+/// column is taller than any box in it. A chart with a cycle gets the
+/// tallest single box. Planning a card uses it to skip drawings that
+/// cannot fit a page.
+pub fn least_height(input: &LayoutInput, options: &LayoutOptions) -> f32 {
+    let n = input.nodes.len();
+    if n == 0 {
+        return 0.0;
+    }
+    let h: Vec<f32> = (input.nodes.iter())
+        .map(|b| boxes::height_at(b, options, options.max_text_width))
+        .collect();
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut parents = vec![0usize; n];
+    for e in input
+        .edges
+        .iter()
+        .filter(|e| e.from < n && e.to < n && e.from != e.to)
+    {
+        children[e.from].push(e.to);
+        parents[e.to] += 1;
+    }
+    let mut chain = h.clone();
+    let mut ready: Vec<usize> = (0..n).filter(|&v| parents[v] == 0).collect();
+    let mut done = 0;
+    while let Some(v) = ready.pop() {
+        done += 1;
+        for &w in &children[v] {
+            chain[w] = chain[w].max(chain[v] + options.rank_gap + h[w]);
+            parents[w] -= 1;
+            if parents[w] == 0 {
+                ready.push(w);
+            }
+        }
+    }
+    let tallest = if done == n { &chain } else { &h };
+    tallest.iter().copied().fold(0.0, f32::max) + 2.0 * options.margin
+}
+
 /// Whether [`layout`] with these options stacks any answers of `input`.
 pub fn stacks(input: &LayoutInput, options: &LayoutOptions) -> bool {
     stack::any(input, options)

@@ -148,6 +148,8 @@ proptest! {
         let json = serde_json::to_string(&chart).unwrap_or_default();
         prop_assert!(q.is_sound() && q.label_collisions == 0 && q.edge_overlaps == 0, "{q:?}\nCHART {json}");
         prop_assert_eq!(placed.edges.len(), chart.edges.len());
+        let least = super::least_height(&chart, &LayoutOptions::default());
+        prop_assert!(least <= placed.height, "least {least} > {}\nCHART {json}", placed.height);
     }
 
     #[test]
@@ -161,6 +163,8 @@ proptest! {
         prop_assert_eq!(q.answers_out_of_order, 0, "CHART {}", json);
         prop_assert_eq!(placed.edges.len(), chart.edges.len());
         prop_assert_eq!(placed.boxes.len(), chart.nodes.len());
+        let least = super::least_height(&chart, &options);
+        prop_assert!(least <= placed.height, "least {least} > {}\nCHART {json}", placed.height);
         // A column's answers share the line into it; no other edges run
         // along each other.
         for (i, a) in placed.edges.iter().enumerate() {
@@ -228,6 +232,24 @@ fn edges_out_of_range_are_ignored_and_cycles_still_lay_out() {
     let placed = layout(&chart, &LayoutOptions::default());
     assert_eq!(placed.edges.len(), 4);
     assert_eq!(quality(&placed).overlapping_boxes, 0);
+}
+
+/// The least height planning skips drawings by is never above a sample
+/// chart's real height, and near enough to it to be worth having.
+#[test]
+fn the_least_height_is_below_the_drawing_and_close_to_it() {
+    for (name, chart) in samples() {
+        for stack_answers in [0, 2] {
+            let options = LayoutOptions {
+                stack_answers,
+                ..LayoutOptions::default()
+            };
+            let real = layout(&chart, &options).height;
+            let least = super::least_height(&chart, &options);
+            assert!(least <= real, "{name}: {least} > {real}");
+            assert!(least >= 0.5 * real, "{name}: {least} far below {real}");
+        }
+    }
 }
 
 #[test]

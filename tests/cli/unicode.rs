@@ -138,9 +138,76 @@ fn a_chart_in_every_script_builds_into_svg_site_and_pdf() {
         "no control characters"
     );
 
-    let pdf = std::fs::read(out.join("cards/world.pdf")).expect("card");
-    let doc = lopdf::Document::load_mem(&pdf).expect("the card is a PDF");
-    assert!(!doc.get_pages().is_empty());
+    for card in ["cards/world.pdf", "cards/all.pdf"] {
+        let pdf = std::fs::read(out.join(card)).expect("card");
+        let doc = lopdf::Document::load_mem(&pdf).expect("the card is a PDF");
+        assert!(!doc.get_pages().is_empty());
+        every_glyph_drawn_is_in_the_font(&doc, card);
+    }
+}
+
+/// Every character id a page of `doc` shows maps to a glyph of the
+/// embedded subset (not to its empty glyph 0) through the font's
+/// CIDToGIDMap, and the subset holds that many glyphs.
+fn every_glyph_drawn_is_in_the_font(doc: &lopdf::Document, name: &str) {
+    use lopdf::Object;
+    use lopdf::content::Content;
+    for (n, page) in doc.get_pages() {
+        let fonts = doc.get_page_fonts(page).expect("fonts");
+        let maps: std::collections::BTreeMap<Vec<u8>, Vec<u8>> = fonts
+            .iter()
+            .map(|(key, font)| {
+                let descendant = font
+                    .get(b"DescendantFonts")
+                    .and_then(Object::as_array)
+                    .expect("a Type0 font")[0]
+                    .as_reference()
+                    .expect("a reference");
+                let cid = doc.get_dictionary(descendant).expect("the CID font");
+                let map = cid
+                    .get(b"CIDToGIDMap")
+                    .and_then(Object::as_reference)
+                    .expect("a CIDToGIDMap stream");
+                let stream = doc
+                    .get_object(map)
+                    .and_then(Object::as_stream)
+                    .expect("stream");
+                let bytes = stream.decompressed_content().expect("inflates");
+                (key.clone(), bytes)
+            })
+            .collect();
+        let content = Content::decode(&doc.get_page_content(page)).expect("ops");
+        let mut font: Vec<u8> = Vec::new();
+        let mut shown = 0;
+        for op in &content.operations {
+            let strings: Vec<&[u8]> = match op.operator.as_str() {
+                "Tf" => {
+                    font = op.operands[0].as_name().expect("a font name").to_vec();
+                    continue;
+                }
+                "Tj" => vec![op.operands[0].as_str().expect("a string")],
+                "TJ" => (op.operands[0].as_array().expect("an array").iter())
+                    .filter_map(|o| o.as_str().ok())
+                    .collect(),
+                _ => continue,
+            };
+            let map = &maps[&font];
+            for s in strings {
+                for code in s.chunks(2) {
+                    let cid = usize::from(u16::from_be_bytes([code[0], code[1]]));
+                    let gid = map
+                        .get(2 * cid..2 * cid + 2)
+                        .map(|b| u16::from_be_bytes([b[0], b[1]]));
+                    assert!(
+                        cid == 0 || gid.is_some_and(|g| g != 0),
+                        "{name} page {n}: character {cid} is not in the font"
+                    );
+                    shown += 1;
+                }
+            }
+        }
+        assert!(shown > 0, "{name} page {n} shows text");
+    }
 }
 
 #[test]
