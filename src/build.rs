@@ -64,7 +64,15 @@ pub struct Outcome {
 /// output and swaps it in at `out`.
 pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcome> {
     refuse_overlap(trees, out)?;
-    let mut report = check::check_paths(&[trees.to_path_buf()])?;
+    // The charts' date may come from `git log`, a process of its own: it
+    // runs while the charts are checked, not after.
+    let (report, date) = std::thread::scope(|scope| {
+        let date = scope.spawn(|| config.footer_date(trees));
+        let report = check::check_paths(&[trees.to_path_buf()]);
+        (report, date.join())
+    });
+    let date = date.map_err(|_| anyhow::anyhow!("reading the charts' date failed"))?;
+    let mut report = report?;
     check::require_charts(&report)?;
     report.diagnostics.extend(too_large_to_draw(&report));
     if report.count(Severity::Error) > 0 {
@@ -77,7 +85,7 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
     let cx = Context {
         config,
         charts: &report.charts,
-        date: config.footer_date(trees),
+        date,
     };
     let (files, cards) = rayon::join(|| render_all(&cx), || crate::card::build_files(&cx));
     let (mut files, (cards, warnings)) = (files?, cards?);

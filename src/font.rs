@@ -187,6 +187,26 @@ pub fn measure_in(weight: Weight, text: &str, size_pt: f32) -> f32 {
     text.chars().map(|c| m.advance(c)).sum::<f32>() * size_pt
 }
 
+/// Width in em of the longest word of `text` in the given face: the
+/// widest [`measure_in`] of any of its words is this times the size.
+/// Remembered per thread: planning a card asks it of every box again for
+/// every drawing it tries.
+pub fn longest_word_em(weight: Weight, text: &str) -> f32 {
+    thread_local! {
+        static LONGEST: RefCell<TextMemo<Weight, f32>> = RefCell::new(TextMemo::new(16_384));
+    }
+    if let Some(em) = LONGEST.with(|memo| memo.borrow().get(text, |k| *k == weight).copied()) {
+        return em;
+    }
+    let m = metrics(weight);
+    let em = text
+        .split_whitespace()
+        .map(|word| word.chars().map(|c| m.advance(c)).sum::<f32>())
+        .fold(0.0, f32::max);
+    LONGEST.with(|memo| memo.borrow_mut().put(text, weight, em));
+    em
+}
+
 /// Break `text` into lines no wider than `max_width` points at `size_pt`,
 /// in DejaVu Sans; whitespace runs become single spaces, and a word too long
 /// for a line is split between characters.
@@ -456,6 +476,28 @@ fn is_regional_indicator(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_word_is_the_widest_word_measured() {
+        for text in [
+            "Accept the lead",
+            "Law 54D, 50D2(a)",
+            "",
+            "   ",
+            "Straße ♠ ш",
+        ] {
+            for weight in [Weight::Regular, Weight::Bold] {
+                let widest = text
+                    .split_whitespace()
+                    .map(|w| measure_in(weight, w, 9.0))
+                    .fold(0.0, f32::max);
+                // Asked twice: worked out, then remembered.
+                for _ in 0..2 {
+                    assert_eq!(longest_word_em(weight, text) * 9.0, widest, "{text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn measure_uses_the_real_advances_of_dejavu_sans() {

@@ -5,7 +5,11 @@
 
 mod write;
 
+use std::cell::RefCell;
+
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+use crate::memo::TextMemo;
 
 pub use write::{MarkdownText, escape_text, link_target};
 
@@ -86,7 +90,21 @@ pub fn to_inline_html(text: &str) -> String {
 
 /// Chart Markdown as one line of plain text (for DOT and Mermaid labels,
 /// search and page descriptions): markup dropped, whitespace collapsed.
+/// Remembered per thread: every output asks it of every node's text.
 pub fn to_plain(text: &str) -> String {
+    thread_local! {
+        static PLAIN: RefCell<TextMemo<(), String>> = RefCell::new(TextMemo::new(4_096));
+    }
+    if let Some(plain) = PLAIN.with(|memo| memo.borrow().get(text, |_| true).cloned()) {
+        return plain;
+    }
+    let plain = plain_now(text);
+    PLAIN.with(|memo| memo.borrow_mut().put(text, (), plain.clone()));
+    plain
+}
+
+/// [`to_plain`], worked out.
+fn plain_now(text: &str) -> String {
     let mut plain = String::new();
     let mut numbers: Vec<Option<u64>> = Vec::new();
     for event in events(text) {

@@ -355,8 +355,7 @@ fn scale_in(layout: &Layout, frame: &Frame) -> f32 {
 fn longest_words(input: &LayoutInput, options: &LayoutOptions) -> (f32, f32) {
     let longest = |texts: &mut dyn Iterator<Item = &str>, weight, size| {
         texts
-            .flat_map(str::split_whitespace)
-            .map(|w| font::measure_in(weight, w, size))
+            .map(|text| font::longest_word_em(weight, text) * size)
             .fold(0.0, f32::max)
     };
     let words = longest(

@@ -11,11 +11,13 @@
 //! Nothing here depends on the clock or on chance: the same pages give the
 //! same bytes.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+
 use std::io::Write as _;
 
-use flate2::Compression;
 use flate2::write::ZlibEncoder;
+use flate2::{Compress, Compression, FlushCompress, Status};
 use pdf_writer::types::{
     ActionType, AnnotationType, CidFontType, FontFlags, SystemInfo, UnicodeCmap,
 };
@@ -76,15 +78,43 @@ impl Page {
     }
 }
 
-/// zlib-compressed `bytes`, as PDF's `FlateDecode` reads them.
+/// zlib-compressed `bytes`, as PDF's `FlateDecode` reads them. Each thread
+/// keeps a compressor per level and resets it between streams: setting one
+/// up (its window and tables) costs more than compressing a page.
 fn compress(bytes: &[u8], level: u32) -> Vec<u8> {
-    let mut encoder = ZlibEncoder::new(
-        Vec::with_capacity(bytes.len() / 3 + 64),
-        Compression::new(level),
-    );
-    // Writing to memory cannot fail.
-    encoder.write_all(bytes).expect("writing to memory");
-    encoder.finish().expect("writing to memory")
+    thread_local! {
+        static COMPRESSORS: RefCell<Vec<(u32, Compress)>> = const { RefCell::new(Vec::new()) };
+    }
+    COMPRESSORS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let at = match kept.iter().position(|(l, _)| *l == level) {
+            Some(at) => {
+                kept[at].1.reset();
+                at
+            }
+            None => {
+                kept.push((level, Compress::new(Compression::new(level), true)));
+                kept.len() - 1
+            }
+        };
+        let compressor = &mut kept[at].1;
+        let mut out = Vec::with_capacity(bytes.len() / 2 + 64);
+        loop {
+            let read = usize::try_from(compressor.total_in()).unwrap_or(bytes.len());
+            let rest = bytes.get(read..).unwrap_or_default();
+            match compressor.compress_vec(rest, &mut out, FlushCompress::Finish) {
+                Ok(Status::StreamEnd) => return out,
+                Ok(_) => out.reserve(out.capacity().max(4096)),
+                // Compressing into memory fails only on a bug in the
+                // compressor: start again with a fresh one.
+                Err(_) => break,
+            }
+        }
+        kept.remove(at);
+        let mut fresh = ZlibEncoder::new(Vec::new(), Compression::new(level));
+        fresh.write_all(bytes).expect("writing to memory");
+        fresh.finish().expect("writing to memory")
+    })
 }
 
 /// The two faces, subset and written once, ready to go into any document
@@ -107,15 +137,25 @@ const SYSTEM_INFO: SystemInfo = SystemInfo {
 impl Fonts {
     /// Both faces, subset to the glyphs of `glyphs`.
     pub fn embed(glyphs: &Glyphs) -> anyhow::Result<Fonts> {
-        let mut chunk = Chunk::new();
-        let mut next = 1;
-        let regular = embed_face(&mut chunk, &mut next, Weight::Regular, glyphs)?;
-        let bold = embed_face(&mut chunk, &mut next, Weight::Bold, glyphs)?;
+        // Each face is subset and compressed on its own thread, its objects
+        // numbered from 1; the bold face's are then renumbered after the
+        // regular face's.
+        let face = |weight| {
+            let mut chunk = Chunk::new();
+            let mut next = 1;
+            let font = embed_face(&mut chunk, &mut next, weight, glyphs)?;
+            anyhow::Ok((chunk, font, next))
+        };
+        let (regular, bold) = rayon::join(|| face(Weight::Regular), || face(Weight::Bold));
+        let ((mut chunk, regular, after), (bold_chunk, bold, bold_next)) = (regular?, bold?);
+        let shift = after - 1;
+        let moved = |r: Ref| Ref::new(r.get() + shift);
+        bold_chunk.renumber_into(&mut chunk, moved);
         Ok(Fonts {
             chunk,
             regular,
-            bold,
-            next,
+            bold: moved(bold),
+            next: bold_next + shift,
         })
     }
 
@@ -400,4 +440,52 @@ pub fn document(title: &str, pages: &[&Page], fonts: &Fonts, outline: &[Bookmark
     let file_id = [bytes(&id), bytes(&id2)].concat();
     pdf.set_file_id((file_id.clone(), file_id));
     pdf.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inflate(bytes: &[u8]) -> Vec<u8> {
+        use std::io::Read as _;
+        let mut out = Vec::new();
+        flate2::read::ZlibDecoder::new(bytes)
+            .read_to_end(&mut out)
+            .expect("a zlib stream");
+        out
+    }
+
+    #[test]
+    fn a_reused_compressor_gives_what_a_fresh_one_gives() {
+        let page = b"1 0 0 -1 0 841.89 cm BT /F0 9 Tf (text) Tj ET ".repeat(200);
+        let other = b"q 0.5 g 10 10 m 20 20 l S Q ".repeat(300);
+        let first = compress(&page, CONTENT_LEVEL);
+        let _ = compress(&other, CONTENT_LEVEL);
+        let _ = compress(&other, FONT_LEVEL);
+        assert_eq!(compress(&page, CONTENT_LEVEL), first);
+        let mut fresh = ZlibEncoder::new(Vec::new(), Compression::new(CONTENT_LEVEL));
+        fresh.write_all(&page).expect("memory");
+        assert_eq!(first, fresh.finish().expect("memory"));
+        assert_eq!(inflate(&first), page);
+        assert!(first.len() < page.len() / 10);
+        assert_eq!(inflate(&compress(b"", CONTENT_LEVEL)), b"");
+    }
+
+    #[test]
+    fn the_fonts_hold_the_glyphs_drawn_and_number_objects_after_both_faces() {
+        let mut canvas = Canvas::new(100.0);
+        canvas.text(Weight::Regular, 9.0, 0.0, 9.0, "Revoke");
+        canvas.text(Weight::Bold, 9.0, 0.0, 20.0, "Yes");
+        let page = Page::new((100.0, 100.0), canvas, Vec::new());
+        let fonts = Fonts::of([&page]).expect("embedded");
+        assert_eq!(fonts.regular, Ref::new(1));
+        assert!(fonts.bold.get() > fonts.regular.get());
+        assert!(fonts.next > fonts.bold.get());
+        let pdf = document("Revoke", &[&page], &fonts, &[]);
+        let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
+        let text = doc.extract_text(&[1]).expect("text");
+        assert!(text.contains("Revoke") && text.contains("Yes"), "{text}");
+        // The same pages give the same bytes.
+        assert_eq!(pdf, document("Revoke", &[&page], &fonts, &[]));
+    }
 }

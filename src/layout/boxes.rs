@@ -61,7 +61,9 @@ pub(super) struct Sized {
 
 /// What a measured box is remembered by, beside its text: its law clauses,
 /// shape, sizes and width of text (the floats by their bits).
-type MeasureKey = (String, Shape, [u32; 4]);
+/// The four floats are packed in one number, compared at once: a box's
+/// variants are scanned on every lookup.
+type MeasureKey = (u128, Shape, String);
 
 /// A box at one width: its height, and the whole measure once a layout
 /// has asked for it (trying narrower widths needs only the height).
@@ -78,16 +80,18 @@ thread_local! {
 }
 
 /// The key of a box at `text_width` beside its text.
-fn measure_bits(o: &LayoutOptions, text_width: f32) -> [u32; 4] {
-    [o.text_size, o.law_size, o.padding, text_width].map(f32::to_bits)
+fn measure_bits(o: &LayoutOptions, text_width: f32) -> u128 {
+    [o.text_size, o.law_size, o.padding, text_width]
+        .into_iter()
+        .fold(0, |packed, v| packed << 32 | u128::from(v.to_bits()))
 }
 
 /// What is remembered of `spec` at these sizes: its height, and its whole
 /// measure if made.
-fn recall(spec: &BoxSpec, bits: [u32; 4]) -> Option<(f32, Option<Measured>)> {
+fn recall(spec: &BoxSpec, bits: u128) -> Option<(f32, Option<Measured>)> {
     MEASURED.with(|m| {
         let m = m.borrow();
-        let same = |(laws, shape, b): &MeasureKey| {
+        let same = |(b, shape, laws): &MeasureKey| {
             *b == bits && *shape == spec.shape && *laws == spec.laws
         };
         let found = m.get(&spec.text, same)?;
@@ -96,8 +100,8 @@ fn recall(spec: &BoxSpec, bits: [u32; 4]) -> Option<(f32, Option<Measured>)> {
 }
 
 /// Remembers `spec`'s height at these sizes, and its whole measure if given.
-fn remember(spec: &BoxSpec, bits: [u32; 4], h: f32, full: Option<Measured>) {
-    let key = (spec.laws.clone(), spec.shape, bits);
+fn remember(spec: &BoxSpec, bits: u128, h: f32, full: Option<Measured>) {
+    let key = (bits, spec.shape, spec.laws.clone());
     MEASURED.with(|m| m.borrow_mut().put(&spec.text, key, Remembered { h, full }));
 }
 
@@ -241,15 +245,12 @@ pub(super) fn widened_for_ports(spec: &BoxSpec, o: &LayoutOptions, placed_w: f32
 /// The width of the longest word of a box's text or law line, which a
 /// narrower box would break between letters.
 fn longest_word(spec: &BoxSpec, o: &LayoutOptions) -> f32 {
-    let words = spec
-        .text
-        .split_whitespace()
-        .map(|w| font::measure(w, o.text_size));
-    let laws = law_text(&spec.laws);
-    let law_words = laws
-        .split_whitespace()
-        .map(|w| font::measure(w, o.law_size));
-    words.chain(law_words).fold(0.0, f32::max)
+    let words = font::longest_word_em(Weight::Regular, &spec.text) * o.text_size;
+    if spec.laws.trim().is_empty() {
+        return words;
+    }
+    let laws = font::longest_word_em(Weight::Regular, &law_text(&spec.laws)) * o.law_size;
+    words.max(laws)
 }
 
 /// The height of a box with its text wrapped to `width`. Balanced wrapping

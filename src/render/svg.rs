@@ -89,14 +89,20 @@ pub fn render_svg(layout: &Layout, title: &str) -> String {
     view.render().expect("rendering to a String cannot fail")
 }
 
-/// A number with two fixed decimals, never `-0.00`.
+/// A number with two fixed decimals, never `-0.00`: as `{:.2}` writes it
+/// (rounding the exact value half to even), without the formatter's cost.
+/// A float times 100 is exact as an `f64`, so rounding that to whole
+/// hundredths rounds the exact value.
 fn num(value: f32) -> String {
-    let text = format!("{value:.2}");
-    if text == "-0.00" {
-        "0.00".to_string()
-    } else {
-        text
+    let hundredths = (f64::from(value) * 100.0).round_ties_even();
+    if !hundredths.is_finite() || hundredths.abs() >= 1e15 {
+        let text = format!("{value:.2}");
+        return if text == "-0.00" { "0.00".into() } else { text };
     }
+    let n = hundredths as i64;
+    let sign = if n < 0 { "-" } else { "" };
+    let a = n.unsigned_abs();
+    format!("{sign}{}.{:02}", a / 100, a % 100)
 }
 
 /// Text with the characters XML 1.0 forbids removed (escaping is askama's).
@@ -325,5 +331,19 @@ mod tests {
     fn numbers_have_fixed_decimals_and_no_negative_zero() {
         assert_eq!(num(-0.001), "0.00");
         assert_eq!(num(12.345), "12.35");
+        // Exactly halfway: to even, as the formatter rounds.
+        assert_eq!(num(0.125), "0.12");
+        assert_eq!(num(0.375), "0.38");
+        assert_eq!(num(-2.5), "-2.50");
+        assert_eq!(num(f32::MAX), format!("{:.2}", f32::MAX));
+        for bits in (0x3000_0000u32..0x4B00_0000).step_by(9_973) {
+            let v = f32::from_bits(bits);
+            assert_eq!(num(v), format!("{v:.2}"), "{v:e}");
+            assert_eq!(
+                num(-v),
+                format!("{:.2}", -v).replace("-0.00", "0.00"),
+                "{v:e}"
+            );
+        }
     }
 }
