@@ -2,6 +2,7 @@
 //! sentence a director can read — the reviewer's view of a whole chart.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use petgraph::stable_graph::NodeIndex;
 use serde::Serialize;
@@ -29,15 +30,16 @@ pub struct Route {
     pub answers: Vec<String>,
 }
 
-/// A question with the answer taken, or a step.
+/// A question with the answer taken, or a step. Shared, not copied: a
+/// stop lies on many routes.
 #[derive(Clone, Debug, Serialize)]
 pub struct Stop {
     /// The node id.
-    pub node: String,
+    pub node: Rc<str>,
     /// The question or instruction, plain.
-    pub text: String,
+    pub text: Rc<str>,
     /// The answer taken at a question.
-    pub answer: Option<String>,
+    pub answer: Option<Rc<str>>,
 }
 
 /// The most nodes a walk visits before giving up: a chart whose routes are
@@ -57,7 +59,7 @@ pub fn routes(chart: &Chart) -> Option<Vec<Route>> {
         plain: chart
             .graph
             .node_indices()
-            .map(|v| (v, plain(&chart.graph[v].text)))
+            .map(|v| (v, Rc::from(plain(&chart.graph[v].text))))
             .collect(),
     };
     walk.walk(chart, chart.start, &mut stops, &mut out)
@@ -69,12 +71,12 @@ pub fn routes(chart: &Chart) -> Option<Vec<Route>> {
 struct Walk {
     path: Vec<NodeIndex>,
     visits: usize,
-    plain: HashMap<NodeIndex, String>,
+    plain: HashMap<NodeIndex, Rc<str>>,
 }
 
 impl Walk {
-    fn plain(&self, at: NodeIndex) -> String {
-        self.plain.get(&at).cloned().unwrap_or_default()
+    fn plain(&self, at: NodeIndex) -> Rc<str> {
+        self.plain.get(&at).cloned().unwrap_or_else(|| Rc::from(""))
     }
 }
 
@@ -114,20 +116,24 @@ fn walk_from(
             return false;
         }
         out.push(Route {
-            answers: stops.iter().filter_map(|s| s.answer.clone()).collect(),
+            answers: (stops.iter())
+                .filter_map(|s| s.answer.as_deref().map(str::to_string))
+                .collect(),
             stops: stops.clone(),
             ruling: node.id.clone(),
-            text: w.plain(at),
+            text: w.plain(at).to_string(),
             law: node.law.iter().map(ToString::to_string).collect(),
             then: node.then.as_ref().map(ToString::to_string),
         });
         return true;
     }
+    let id: Rc<str> = Rc::from(node.id.as_str());
+    let text = w.plain(at);
     for (label, next) in chart.outgoing(at) {
         stops.push(Stop {
-            node: node.id.clone(),
-            text: w.plain(at),
-            answer: label.map(str::to_string),
+            node: Rc::clone(&id),
+            text: Rc::clone(&text),
+            answer: label.map(Rc::from),
         });
         let fine = w.walk(chart, next, stops, out);
         stops.pop();
@@ -149,7 +155,7 @@ fn sentence(r: &Route) -> String {
         .iter()
         .map(|s| match &s.answer {
             Some(a) => format!("{} {a}", s.text),
-            None => s.text.clone(),
+            None => s.text.to_string(),
         })
         .collect();
     let mut end = format!("RULING: {}", r.text);

@@ -289,7 +289,22 @@ struct StandIn {
 fn plain(input: &LayoutInput, options: &LayoutOptions, stand_in: &StandIn) -> Layout {
     let fixed = stand_in.fixed.as_slice();
     let widths = vec![options.max_text_width; input.nodes.len()];
-    let (crossings, first) = lay_out(input, options, &widths, stand_in);
+    // What the two drawings share: the edges, the labels, the ranked graph.
+    let edges = valid_edges(input);
+    let labels: Vec<Option<boxes::Label>> = edges
+        .iter()
+        .map(|e| boxes::label(e.label.as_deref(), options))
+        .collect();
+    let chart = match &stand_in.order {
+        Some(order) => graph::Chart::ranked(input.nodes.len(), &edges, order),
+        None => graph::Chart::new(input.nodes.len(), &edges),
+    };
+    let shared = Shared {
+        edges: &edges,
+        labels: &labels,
+        chart: &chart,
+    };
+    let (crossings, first) = lay_out(input, options, &widths, stand_in, &shared);
     let wide: Vec<bool> = (input.nodes.iter().zip(&first.boxes))
         .enumerate()
         .map(|(v, (spec, placed))| {
@@ -301,7 +316,7 @@ fn plain(input: &LayoutInput, options: &LayoutOptions, stand_in: &StandIn) -> La
     if narrowed == widths {
         return first;
     }
-    let (fewer, second) = lay_out(input, options, &narrowed, stand_in);
+    let (fewer, second) = lay_out(input, options, &narrowed, stand_in, &shared);
     let area = |l: &Layout| l.width * l.height;
     if fewer <= crossings && area(&second) < area(&first) {
         second
@@ -327,13 +342,25 @@ fn rows(layout: &Layout) -> Vec<Vec<usize>> {
 
 /// Lay out with each box's text wrapped to its width in `widths`; with the
 /// number of crossings.
+/// The parts of a drawing that do not depend on the widths of its boxes.
+struct Shared<'a> {
+    edges: &'a [EdgeSpec],
+    labels: &'a [Option<boxes::Label>],
+    chart: &'a graph::Chart,
+}
+
 fn lay_out(
     input: &LayoutInput,
     options: &LayoutOptions,
     widths: &[f32],
     stand_in: &StandIn,
+    shared: &Shared,
 ) -> (usize, Layout) {
-    let edges = valid_edges(input);
+    let Shared {
+        edges,
+        labels,
+        chart,
+    } = *shared;
     let fixed = stand_in.fixed.as_slice();
     let measured: Vec<boxes::Measured> = input
         .nodes
@@ -345,31 +372,24 @@ fn lay_out(
             None => boxes::measure(n, options, w),
         })
         .collect();
-    let labels: Vec<Option<boxes::Label>> = edges
-        .iter()
-        .map(|e| boxes::label(e.label.as_deref(), options))
-        .collect();
-    let mut chart = match &stand_in.order {
-        Some(order) => graph::Chart::ranked(input.nodes.len(), &edges, order),
-        None => graph::Chart::new(input.nodes.len(), &edges),
-    };
-    let sized = boxes::fit_ports(measured, &chart, &labels);
+    let sized = boxes::fit_ports(measured, chart, labels);
     let room: Vec<f32> = sized
         .iter()
         .map(|s| s.w + s.left_reserve + s.right_reserve + options.node_gap)
         .collect();
+    let mut eased = chart.clone();
     let mut pulled = chart.clone();
-    chart.ease_ranks(&room);
+    eased.ease_ranks(&room);
     pulled.pull_down();
     pulled.ease_ranks(&room);
-    let (mut crossings, mut routed) = draw(&chart, &sized, &labels, options);
-    if pulled.ranks != chart.ranks {
-        let (fewer, other) = draw(&pulled, &sized, &labels, options);
+    let (mut crossings, mut routed) = draw(&eased, &sized, labels, options);
+    if pulled.ranks != eased.ranks {
+        let (fewer, other) = draw(&pulled, &sized, labels, options);
         if fewer < crossings {
             (crossings, routed) = (fewer, other);
         }
     }
-    (crossings, assemble(input, &edges, sized, routed, options))
+    (crossings, assemble(input, edges, sized, routed, options))
 }
 
 /// Order, place and route the boxes in the ranks `chart` gives them, and

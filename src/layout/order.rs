@@ -58,22 +58,19 @@ fn reorder(layers: &mut Layers, pos: &mut [f32], r: usize, from_above: bool) {
         } else {
             &layers.downs[item]
         };
-        let places: Vec<f32> = segs
-            .iter()
-            .map(|&s| {
-                let seg = &layers.segments[s];
-                if from_above {
-                    pos[seg.upper] + SLOT_WEIGHT * seg.slot
-                } else {
-                    pos[seg.lower]
-                }
-            })
-            .collect();
-        if places.is_empty() {
-            pos[item]
-        } else {
-            places.iter().sum::<f32>() / places.len() as f32
+        if segs.is_empty() {
+            return pos[item];
         }
+        // Summed in order, as a sum over a list of the places would be.
+        let sum = segs.iter().fold(0.0f32, |sum, &s| {
+            let seg = &layers.segments[s];
+            sum + if from_above {
+                pos[seg.upper] + SLOT_WEIGHT * seg.slot
+            } else {
+                pos[seg.lower]
+            }
+        });
+        sum / segs.len() as f32
     };
     let mut keyed: Vec<(f32, usize)> = layers.ranks[r]
         .iter()

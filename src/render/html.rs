@@ -91,9 +91,9 @@ struct CaseView {
 
 /// A question with the answer taken on a route, or a step passed.
 struct CaseStep {
-    node: String,
-    text: String,
-    answer: Option<String>,
+    node: std::rc::Rc<str>,
+    text: std::rc::Rc<str>,
+    answer: Option<std::rc::Rc<str>>,
 }
 
 struct StepView<'a> {
