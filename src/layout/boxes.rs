@@ -204,19 +204,18 @@ const LEAST_FOR_QUESTION: f32 = 0.8;
 /// tallest box of its row: a box beside a taller one may as well be narrow,
 /// and narrow rows make a narrow drawing. `rows` lists each row's boxes;
 /// `wide` marks the boxes made wider than their text for their answers,
-/// whose text keeps its width.
+/// whose text keeps its width; `full_heights` are the boxes' heights at the
+/// usual width.
 pub(super) fn narrowed(
     specs: &[BoxSpec],
     o: &LayoutOptions,
     rows: &[Vec<usize>],
     wide: &[bool],
+    full_heights: &[f32],
 ) -> Vec<f32> {
     let mut widths = vec![o.max_text_width; specs.len()];
     for row in rows {
-        let low = row
-            .iter()
-            .map(|&b| height_at(&specs[b], o, o.max_text_width))
-            .fold(0.0, f32::max);
+        let low = row.iter().map(|&b| full_heights[b]).fold(0.0, f32::max);
         for &b in row.iter().filter(|&&b| !wide[b]) {
             let spec = &specs[b];
             let least = match spec.shape {
@@ -236,10 +235,17 @@ pub(super) fn narrowed(
     widths
 }
 
-/// Whether a box is wider than its text needs at `text_width`: widened to
-/// hold its answers' labels.
-pub(super) fn widened_for_ports(spec: &BoxSpec, o: &LayoutOptions, placed_w: f32) -> bool {
-    placed_w > measure(spec, o, o.max_text_width).w + 0.5
+impl Measured {
+    /// Whether a box placed `placed_w` wide is wider than this measure
+    /// needs: widened to hold its answers' labels.
+    pub(super) fn widened_to(&self, placed_w: f32) -> bool {
+        placed_w > self.w + 0.5
+    }
+
+    /// The box's height.
+    pub(super) fn height(&self) -> f32 {
+        self.h
+    }
 }
 
 /// The width of the longest word of a box's text or law line, which a
@@ -469,7 +475,10 @@ mod tests {
             spec(Shape::Step, "Accept the lead and play on", ""),
             spec(Shape::Step, word, ""),
         ];
-        let widths = narrowed(&specs, &o, &[vec![0, 1, 2]], &[false; 3]);
+        let heights: Vec<f32> = (specs.iter())
+            .map(|s| height_at(s, &o, o.max_text_width))
+            .collect();
+        let widths = narrowed(&specs, &o, &[vec![0, 1, 2]], &[false; 3], &heights);
         assert_eq!(widths[0], o.max_text_width);
         assert_eq!(widths[1], o.max_text_width * 0.5);
         assert!(widths[2] >= font::measure(word, o.text_size), "{widths:?}");

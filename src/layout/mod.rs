@@ -304,19 +304,46 @@ fn plain(input: &LayoutInput, options: &LayoutOptions, stand_in: &StandIn) -> La
         labels: &labels,
         chart: &chart,
     };
-    let (crossings, first) = lay_out(input, options, &widths, stand_in, &shared);
-    let wide: Vec<bool> = (input.nodes.iter().zip(&first.boxes))
+    // Each box at the full width, measured once: the first drawing, the
+    // test for boxes widened for their answers and the rows' heights all
+    // use it.
+    let full: Vec<boxes::Measured> = (input.nodes.iter())
+        .map(|n| boxes::measure(n, options, options.max_text_width))
+        .collect();
+    let sized = |v: usize, measured: boxes::Measured| match fixed.get(v).copied().flatten() {
+        Some((w, h)) => boxes::blank(w, h),
+        None => measured,
+    };
+    let at_full = full
+        .iter()
+        .cloned()
         .enumerate()
-        .map(|(v, (spec, placed))| {
-            fixed.get(v).is_some_and(Option::is_some)
-                || boxes::widened_for_ports(spec, options, placed.rect.w)
+        .map(|(v, m)| sized(v, m))
+        .collect();
+    let (crossings, first) = lay_out(input, options, at_full, &shared);
+    let wide: Vec<bool> = (full.iter().zip(&first.boxes))
+        .enumerate()
+        .map(|(v, (measured, placed))| {
+            fixed.get(v).is_some_and(Option::is_some) || measured.widened_to(placed.rect.w)
         })
         .collect();
-    let narrowed = boxes::narrowed(&input.nodes, options, &rows(&first), &wide);
+    let heights: Vec<f32> = full.iter().map(boxes::Measured::height).collect();
+    let narrowed = boxes::narrowed(&input.nodes, options, &rows(&first), &wide, &heights);
     if narrowed == widths {
         return first;
     }
-    let (fewer, second) = lay_out(input, options, &narrowed, stand_in, &shared);
+    let at_narrowed = (input.nodes.iter().zip(&narrowed).zip(full))
+        .enumerate()
+        .map(|(v, ((n, &w), measured))| {
+            let measured = if w == options.max_text_width {
+                measured
+            } else {
+                boxes::measure(n, options, w)
+            };
+            sized(v, measured)
+        })
+        .collect();
+    let (fewer, second) = lay_out(input, options, at_narrowed, &shared);
     let area = |l: &Layout| l.width * l.height;
     if fewer <= crossings && area(&second) < area(&first) {
         second
@@ -340,8 +367,6 @@ fn rows(layout: &Layout) -> Vec<Vec<usize>> {
     rows.into_iter().map(|(_, members)| members).collect()
 }
 
-/// Lay out with each box's text wrapped to its width in `widths`; with the
-/// number of crossings.
 /// The parts of a drawing that do not depend on the widths of its boxes.
 struct Shared<'a> {
     edges: &'a [EdgeSpec],
@@ -349,11 +374,12 @@ struct Shared<'a> {
     chart: &'a graph::Chart,
 }
 
+/// Lay out the boxes as `measured` (each box's text wrapped to its width);
+/// with the number of crossings.
 fn lay_out(
     input: &LayoutInput,
     options: &LayoutOptions,
-    widths: &[f32],
-    stand_in: &StandIn,
+    measured: Vec<boxes::Measured>,
     shared: &Shared,
 ) -> (usize, Layout) {
     let Shared {
@@ -361,17 +387,6 @@ fn lay_out(
         labels,
         chart,
     } = *shared;
-    let fixed = stand_in.fixed.as_slice();
-    let measured: Vec<boxes::Measured> = input
-        .nodes
-        .iter()
-        .zip(widths)
-        .enumerate()
-        .map(|(v, (n, &w))| match fixed.get(v).copied().flatten() {
-            Some((w, h)) => boxes::blank(w, h),
-            None => boxes::measure(n, options, w),
-        })
-        .collect();
     let sized = boxes::fit_ports(measured, chart, labels);
     let room: Vec<f32> = sized
         .iter()

@@ -156,6 +156,20 @@ fn on_outline(b: &PlacedBox, p: Point) -> bool {
 /// a band are compared: a large chart's thousands of edges are not each
 /// set against every other.
 pub(super) fn path_crossings<'a>(paths: impl Iterator<Item = &'a [Point]>) -> usize {
+    let segs: Vec<(usize, Point, Point)> = paths
+        .enumerate()
+        .flat_map(|(path, points)| points.windows(2).map(move |w| (path, w[0], w[1])))
+        .collect();
+    // A card panel's few dozen segments are quicker compared pair by pair
+    // than sorted into bands first; the count is the same.
+    if segs.len() <= SMALL {
+        return small_crossings(&segs);
+    }
+    banded_crossings(segs)
+}
+
+/// [`path_crossings`] of many segments, sorted into bands.
+fn banded_crossings(segs: Vec<(usize, Point, Point)>) -> usize {
     struct Seg {
         path: usize,
         a: Point,
@@ -163,10 +177,6 @@ pub(super) fn path_crossings<'a>(paths: impl Iterator<Item = &'a [Point]>) -> us
         bands: (usize, usize),
     }
     const BAND: f32 = 64.0;
-    let segs: Vec<(usize, Point, Point)> = paths
-        .enumerate()
-        .flat_map(|(path, points)| points.windows(2).map(move |w| (path, w[0], w[1])))
-        .collect();
     let Some(top) = segs.iter().map(|(_, a, b)| a.y.min(b.y)).reduce(f32::min) else {
         return 0;
     };
@@ -219,6 +229,31 @@ pub(super) fn path_crossings<'a>(paths: impl Iterator<Item = &'a [Point]>) -> us
                 if geometry::segments_cross(p.a, p.b, q.a, q.b) {
                     count += 1;
                 }
+            }
+        }
+    }
+    count
+}
+
+/// Segments up to which [`path_crossings`] compares every pair.
+const SMALL: usize = 128;
+
+/// [`path_crossings`] of a few segments (each with its path), pair by pair.
+fn small_crossings(segs: &[(usize, Point, Point)]) -> usize {
+    let mut count = 0;
+    for (k, &(p, a, b)) in segs.iter().enumerate() {
+        let (x0, x1, y0, y1) = (a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y));
+        for &(q, c, d) in &segs[k + 1..] {
+            if p == q
+                || x0 > c.x.max(d.x)
+                || c.x.min(d.x) > x1
+                || y0 > c.y.max(d.y)
+                || c.y.min(d.y) > y1
+            {
+                continue;
+            }
+            if geometry::segments_cross(a, b, c, d) {
+                count += 1;
             }
         }
     }
@@ -287,4 +322,41 @@ fn label_collisions(layout: &Layout) -> usize {
             .count();
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn small_and_banded_crossing_counts_agree() {
+        // Random staircase paths, as the router makes: both counts match,
+        // and some of them cross.
+        let mut seed = 7u64;
+        let mut next = |m: u64| {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) % m
+        };
+        let mut crossed = 0;
+        for _ in 0..300 {
+            let paths = 1 + next(12) as usize;
+            let mut segs = Vec::new();
+            for path in 0..paths {
+                let mut at = Point::new(next(300) as f32, next(300) as f32);
+                for k in 0..1 + next(5) {
+                    let to = if k % 2 == 0 {
+                        Point::new(next(300) as f32, at.y)
+                    } else {
+                        Point::new(at.x, at.y + next(200) as f32)
+                    };
+                    segs.push((path, at, to));
+                    at = to;
+                }
+            }
+            let small = small_crossings(&segs);
+            assert_eq!(small, banded_crossings(segs));
+            crossed += small;
+        }
+        assert!(crossed > 100, "{crossed}");
+    }
 }
