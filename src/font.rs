@@ -2,6 +2,7 @@
 //! wrapping text, so the layout, the SVG, the site and the PDF agree on widths.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -223,7 +224,7 @@ pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<
 
 /// How many lines [`wrap_in`] makes of `text`, without making them.
 pub fn line_count(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> usize {
-    Words::new(weight, text).fill(size_pt, max_width, None, usize::MAX)
+    Words::new(weight, text).fill(size_pt, max_width, None, usize::MAX, None)
 }
 
 /// [`wrap`] with the narrowest width that needs no more lines than
@@ -237,17 +238,24 @@ pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -
 /// [`wrap_balanced`], computed.
 fn balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
     let words = Words::new(weight, text);
-    let greedy = words.fill(size_pt, max_width, None, usize::MAX);
+    let mut widest = 0.0;
+    let greedy = words.fill(size_pt, max_width, None, usize::MAX, Some(&mut widest));
     // Never narrower than the longest word: a narrower width could keep the
     // line count by breaking a word between letters.
     let longest = words.longest() * size_pt;
     let (mut low, mut high) = (longest.min(max_width), max_width);
-    for _ in 0..12 {
-        let mid = (low + high) / 2.0;
-        if words.fill(size_pt, mid, None, greedy) <= greedy {
-            high = mid;
-        } else {
-            low = mid;
+    if low < high {
+        // Narrowing by halves towards the least width that keeps the lines:
+        // a width keeps them exactly when it is at least that width, so the
+        // halving is worked out from it without filling at each step.
+        let least = words.least_width(size_pt, longest, greedy, widest);
+        for _ in 0..12 {
+            let mid = (low + high) / 2.0;
+            if least <= mid {
+                high = mid;
+            } else {
+                low = mid;
+            }
         }
     }
     words.wrap(size_pt, high)
@@ -295,7 +303,17 @@ fn remembered(
 /// boxes) costs a pass over numbers, not over the font.
 struct Words<'a> {
     weight: Weight,
-    words: Vec<&'a str>,
+    text: &'a str,
+    /// The words' places in the text and their characters' advances,
+    /// remembered per text.
+    shape: Rc<WordShape>,
+}
+
+/// What [`Words`] works out of a text: where each word is and each
+/// character's advance.
+struct WordShape {
+    /// Each word's byte range in the text.
+    spans: Vec<(usize, usize)>,
     /// Each character's advance in em, word after word.
     advances: Vec<f32>,
     /// Where each word's advances start in `advances`; one more at the end.
@@ -303,33 +321,46 @@ struct Words<'a> {
     space: f32,
 }
 
+thread_local! {
+    /// Texts' words and advances per thread: a layout counts and wraps each
+    /// box's text at many widths.
+    static SHAPES: RefCell<TextMemo<Weight, Rc<WordShape>>> = RefCell::new(TextMemo::new(16_384));
+}
+
 impl<'a> Words<'a> {
     fn new(weight: Weight, text: &'a str) -> Words<'a> {
-        let m = metrics(weight);
-        let words: Vec<&str> = text.split_whitespace().collect();
-        let mut advances = Vec::with_capacity(text.len());
-        let mut starts = Vec::with_capacity(words.len() + 1);
-        for word in &words {
-            starts.push(advances.len());
-            advances.extend(word.chars().map(|c| m.advance(c)));
-        }
-        starts.push(advances.len());
+        let remembered = SHAPES.with(|memo| memo.borrow().get(text, |w| *w == weight).cloned());
+        let shape = remembered.unwrap_or_else(|| {
+            let shape = Rc::new(WordShape::new(weight, text));
+            SHAPES.with(|memo| memo.borrow_mut().put(text, weight, Rc::clone(&shape)));
+            shape
+        });
         Words {
             weight,
-            words,
-            advances,
-            starts,
-            space: m.advance(' '),
+            text,
+            shape,
         }
     }
 
+    /// The number of words.
+    fn len(&self) -> usize {
+        self.shape.spans.len()
+    }
+
+    /// Word `i` of the text.
+    fn text_of(&self, i: usize) -> &'a str {
+        let (from, to) = self.shape.spans[i];
+        &self.text[from..to]
+    }
+
     fn word(&self, i: usize) -> &[f32] {
-        &self.advances[self.starts[i]..self.starts[i + 1]]
+        let s = &self.shape;
+        &s.advances[s.starts[i]..s.starts[i + 1]]
     }
 
     /// The widest word in em.
     fn longest(&self) -> f32 {
-        (0..self.words.len())
+        (0..self.len())
             .map(|i| self.word(i).iter().sum::<f32>())
             .fold(0.0, f32::max)
     }
@@ -338,7 +369,7 @@ impl<'a> Words<'a> {
     /// long for any line cut between characters.
     fn wrap(&self, size_pt: f32, max_width: f32) -> Vec<String> {
         let mut lines = Vec::new();
-        self.fill(size_pt, max_width, Some(&mut lines), usize::MAX);
+        self.fill(size_pt, max_width, Some(&mut lines), usize::MAX, None);
         lines
     }
 
@@ -348,24 +379,55 @@ impl<'a> Words<'a> {
     /// breaks are the ones measuring each candidate line would give. Counting
     /// only (no `out`), it stops once past `most` lines: the caller asks only
     /// whether the text takes more.
+    /// The least width at which filling takes no more than `lines` lines,
+    /// given that it takes that many at a width whose widest line is
+    /// `widest`: filling a width just under the widest line either takes
+    /// more lines (the widest line is the least width) or gives a narrower
+    /// widest line to go on from. Greedy filling uses the fewest lines any
+    /// breaking of the words into lines no wider than the width can, so a
+    /// width keeps to `lines` lines exactly when it is at least this. Never
+    /// below `longest`, the widest word (in points).
+    fn least_width(&self, size_pt: f32, longest: f32, lines: usize, widest: f32) -> f32 {
+        let mut widest = widest;
+        loop {
+            let below = widest.next_down();
+            if below < longest {
+                return widest;
+            }
+            let mut narrower = 0.0;
+            if self.fill(size_pt, below, None, lines, Some(&mut narrower)) > lines {
+                return widest;
+            }
+            widest = narrower;
+        }
+    }
+
     fn fill(
         &self,
         size_pt: f32,
         max_width: f32,
         mut out: Option<&mut Vec<String>>,
         most: usize,
+        mut widest: Option<&mut f32>,
     ) -> usize {
+        // Notes a finished line `width` em wide.
+        let mut ended = |width: f32| {
+            if let Some(w) = widest.as_deref_mut() {
+                *w = w.max(width * size_pt);
+            }
+        };
         let mut count = 0;
         // The current line: its text (when building), its width in em, and
         // whether it holds anything.
         let mut line = String::new();
         let mut width = 0.0f32;
         let mut empty = true;
-        for (i, word) in self.words.iter().enumerate() {
+        for i in 0..self.len() {
+            let word = self.text_of(i);
             if count > most && out.is_none() {
                 return count;
             }
-            let mut joined = if empty { 0.0 } else { width + self.space };
+            let mut joined = if empty { 0.0 } else { width + self.shape.space };
             for &a in self.word(i) {
                 joined += a;
             }
@@ -382,6 +444,7 @@ impl<'a> Words<'a> {
             }
             if !empty {
                 count += 1;
+                ended(width);
                 if let Some(lines) = out.as_deref_mut() {
                     lines.push(std::mem::take(&mut line));
                 }
@@ -400,6 +463,8 @@ impl<'a> Words<'a> {
             let mut pieces = split_word(self.weight, word, size_pt, max_width);
             let last = pieces.pop().unwrap_or_default();
             count += pieces.len();
+            // A word broken between letters: no width is the widest line's.
+            ended(f32::INFINITY);
             if let Some(lines) = out.as_deref_mut() {
                 lines.extend(pieces);
             }
@@ -409,11 +474,35 @@ impl<'a> Words<'a> {
         }
         if !empty {
             count += 1;
+            ended(width);
             if let Some(lines) = out {
                 lines.push(line);
             }
         }
         count
+    }
+}
+
+impl WordShape {
+    fn new(weight: Weight, text: &str) -> WordShape {
+        let m = metrics(weight);
+        let mut spans = Vec::new();
+        let mut advances = Vec::with_capacity(text.len());
+        let mut starts = Vec::new();
+        let base = text.as_ptr() as usize;
+        for word in text.split_whitespace() {
+            let from = word.as_ptr() as usize - base;
+            spans.push((from, from + word.len()));
+            starts.push(advances.len());
+            advances.extend(word.chars().map(|c| m.advance(c)));
+        }
+        starts.push(advances.len());
+        WordShape {
+            spans,
+            advances,
+            starts,
+            space: m.advance(' '),
+        }
     }
 }
 
@@ -476,6 +565,82 @@ fn is_regional_indicator(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Balanced wrapping as first written: halving towards the least width
+    /// by filling at every step.
+    fn balanced_by_filling(
+        weight: Weight,
+        text: &str,
+        size_pt: f32,
+        max_width: f32,
+    ) -> Vec<String> {
+        let words = Words::new(weight, text);
+        let greedy = words.fill(size_pt, max_width, None, usize::MAX, None);
+        let longest = words.longest() * size_pt;
+        let (mut low, mut high) = (longest.min(max_width), max_width);
+        for _ in 0..12 {
+            let mid = (low + high) / 2.0;
+            if words.fill(size_pt, mid, None, greedy, None) <= greedy {
+                high = mid;
+            } else {
+                low = mid;
+            }
+        }
+        words.wrap(size_pt, high)
+    }
+
+    #[test]
+    fn balanced_wrapping_from_the_least_width_matches_filling_at_every_step() {
+        let vocabulary = [
+            "a",
+            "the",
+            "lead",
+            "declarer",
+            "out-of-turn",
+            "Law",
+            "54D,",
+            "revoke",
+            "—",
+            "penalty",
+            "card",
+            "♠",
+            "accepted",
+            "Straße",
+            "withdrawn",
+            "12",
+            "I",
+            "mmmmmm",
+            "director-called-triage-table",
+            "of",
+            "is",
+            "Ærø",
+        ];
+        let mut seed = 11u64;
+        let mut next = |m: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % m
+        };
+        for case in 0..20_000 {
+            let words: Vec<&str> = (0..next(40))
+                .map(|_| vocabulary[next(vocabulary.len())])
+                .collect();
+            let text = words.join(" ");
+            let size = [7.5, 8.5, 9.0, 10.0, 11.3][next(5)];
+            let width = 20.0 + next(3000) as f32 / 10.0;
+            let weight = if case % 3 == 0 {
+                Weight::Bold
+            } else {
+                Weight::Regular
+            };
+            assert_eq!(
+                balanced(weight, &text, size, width),
+                balanced_by_filling(weight, &text, size, width),
+                "{text:?} at {size} pt in {width}"
+            );
+        }
+    }
 
     #[test]
     fn the_longest_word_is_the_widest_word_measured() {
