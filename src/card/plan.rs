@@ -13,7 +13,9 @@ use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
 use super::split::{preorder, split};
 use crate::font::{self, Weight};
-use crate::layout::{Layout, LayoutInput, LayoutOptions, layout, least_height, stacks};
+use crate::layout::{
+    Layout, LayoutInput, LayoutOptions, layout, layout_size, least_height, stacks,
+};
 
 /// Ways of drawing a panel tried, in order: widths of box text and of
 /// answer labels as multiples of the paper's, and whether a question's
@@ -128,17 +130,40 @@ impl PlannedPage {
 /// ask for many of the same drawings (the page's size only decides which
 /// one is kept), and a lookup costs far less than a layout. They are
 /// shared, not copied: most are only measured.
+///
+/// A drawing asked for only to measure it (a split's trial, a panel's size
+/// while shelving) is made without its text ([`layout_size`]), which costs
+/// a good part of a layout; one asked for to print is made whole, again
+/// if it was first made only to measure.
 #[derive(Default)]
 struct Drawings {
-    made: FastMap<LayoutInput, Vec<(OptionsKey, Rc<Layout>)>>,
+    made: FastMap<LayoutInput, Vec<Made>>,
+}
+
+/// A drawing made: what it was made with, the drawing, and whether it
+/// holds its text (or was made only to measure).
+struct Made {
+    key: OptionsKey,
+    drawn: Rc<Layout>,
+    whole: bool,
+}
+
+/// What a drawing is wanted for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Use {
+    /// Its size only.
+    Measure,
+    /// Printing: with its text.
+    Print,
 }
 
 /// The options of a layout, as something to compare and hash.
 type OptionsKey = [u32; 10];
 
 impl Drawings {
-    /// The layout of `input` with `options`, made once.
-    fn layout(&mut self, input: &LayoutInput, options: &LayoutOptions) -> Rc<Layout> {
+    /// The layout of `input` with `options`, made once (and once more if
+    /// it was made only to measure and is now wanted to print).
+    fn layout(&mut self, input: &LayoutInput, options: &LayoutOptions, wanted: Use) -> Rc<Layout> {
         let o = options;
         let bits = f32::to_bits;
         let key: OptionsKey = [
@@ -153,13 +178,25 @@ impl Drawings {
             bits(o.margin),
             u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
         ];
-        if let Some((_, drawn)) =
-            (self.made.get(input)).and_then(|made| made.iter().find(|(k, _)| *k == key))
-        {
-            return drawn.clone();
+        let found = (self.made.get(input))
+            .and_then(|made| made.iter().find(|m| m.key == key))
+            .filter(|m| m.whole || wanted == Use::Measure);
+        if let Some(m) = found {
+            return Rc::clone(&m.drawn);
         }
-        let drawn = Rc::new(layout(input, options));
-        (self.made.entry(input.clone()).or_default()).push((key, Rc::clone(&drawn)));
+        let whole = wanted == Use::Print;
+        let drawn = Rc::new(if whole {
+            layout(input, options)
+        } else {
+            layout_size(input, options)
+        });
+        let made = self.made.entry(input.clone()).or_default();
+        made.retain(|m| m.key != key);
+        made.push(Made {
+            key,
+            drawn: Rc::clone(&drawn),
+            whole,
+        });
         drawn
     }
 }
@@ -195,7 +232,10 @@ pub fn fits_one_side(chart: &LayoutInput, heading: &Heading, paper: Paper) -> bo
     let drawings = &mut Drawings::default();
     [Orientation::Portrait, Orientation::Landscape]
         .into_iter()
-        .any(|o| fitting(chart, &Frame::new(paper, o, heading), &options, drawings).is_some())
+        .any(|o| {
+            let frame = Frame::new(paper, o, heading);
+            fitting(chart, &frame, &options, drawings, Use::Measure).is_some()
+        })
 }
 
 /// The plan for one frame: the whole chart on a page if it fits, else
@@ -204,7 +244,15 @@ pub fn fits_one_side(chart: &LayoutInput, heading: &Heading, paper: Paper) -> bo
 /// connectors to them instead.
 fn plan_in(chart: &LayoutInput, frame: Frame, drawings: &mut Drawings) -> Plan {
     let none = vec![false; chart.nodes.len()];
-    if fitting(chart, &frame, &frame.paper.chart_options(), drawings).is_some() {
+    if fitting(
+        chart,
+        &frame,
+        &frame.paper.chart_options(),
+        drawings,
+        Use::Measure,
+    )
+    .is_some()
+    {
         let whole = [(0..chart.nodes.len()).collect()];
         return lay_out(chart, frame, &whole, &none, drawings);
     }
@@ -229,7 +277,8 @@ fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool], drawings: &mut
     let panels = split(chart, copied, page, &mut |members| {
         *tried.entry(members.to_vec()).or_insert_with(|| {
             let trial = panel_input(chart, copied, members, None);
-            fitting(&trial.input, &frame, &options, drawings).map(|l| l.width * l.height)
+            fitting(&trial.input, &frame, &options, drawings, Use::Measure)
+                .map(|l| l.width * l.height)
         })
     });
     lay_out(chart, frame, &panels, copied, drawings)
@@ -251,7 +300,7 @@ fn lay_out(
         .iter()
         .map(|members| {
             let trial = panel_input(chart, copied, members, None);
-            let drawn = drawing(&trial.input, &frame, &options, drawings);
+            let drawn = drawing(&trial.input, &frame, &options, drawings, Use::Measure);
             (drawn.width, drawn.height)
         })
         .collect();
@@ -312,7 +361,7 @@ fn lay_out_on(
                     let PanelInput { input, roles: r } =
                         panel_input(chart, copied, &panels[p], Some(&numbering));
                     roles.extend(r);
-                    Rc::unwrap_or_clone(drawing(&input, &frame, &options, drawings))
+                    Rc::unwrap_or_clone(drawing(&input, &frame, &options, drawings, Use::Print))
                 })
                 .collect();
             (Layout::stacked(drawings, PANEL_GAP), roles)
@@ -397,10 +446,11 @@ fn fitting(
     frame: &Frame,
     options: &LayoutOptions,
     drawings: &mut Drawings,
+    wanted: Use,
 ) -> Option<Rc<Layout>> {
     let area = frame.chart;
     let longest = longest_words(input, options);
-    let first = drawings.layout(input, &with_widths(longest, options, WIDTHS[0]));
+    let first = drawings.layout(input, &with_widths(longest, options, WIDTHS[0]), wanted);
     if scale_in(&first, frame) >= 1.0 {
         return Some(first);
     }
@@ -417,7 +467,7 @@ fn fitting(
         })
         .map(|&factors| with_widths(longest, options, factors))
         .filter(|o| least_height(input, o) <= area.h + SLACK)
-        .map(|o| drawings.layout(input, &o))
+        .map(|o| drawings.layout(input, &o, wanted))
         .find(|drawn| scale_in(drawn, frame) >= 1.0)
 }
 
@@ -432,8 +482,9 @@ fn drawing(
     frame: &Frame,
     options: &LayoutOptions,
     drawings: &mut Drawings,
+    wanted: Use,
 ) -> Rc<Layout> {
-    if let Some(fits) = fitting(input, frame, options, drawings) {
+    if let Some(fits) = fitting(input, frame, options, drawings, wanted) {
         return fits;
     }
     let mut best: Option<(f32, Rc<Layout>)> = None;
@@ -447,7 +498,7 @@ fn drawing(
         if best.as_ref().is_some_and(|(s, _)| most <= *s + EPSILON) {
             continue;
         }
-        let drawn = drawings.layout(input, &widths);
+        let drawn = drawings.layout(input, &widths, wanted);
         let scale = scale_in(&drawn, frame);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
             best = Some((scale, drawn));

@@ -271,6 +271,34 @@ pub fn least_height(input: &LayoutInput, options: &LayoutOptions) -> f32 {
     tallest.iter().copied().fold(0.0, f32::max) + 2.0 * options.margin
 }
 
+thread_local! {
+    /// Set while [`layout_size`] runs: boxes and labels are placed without
+    /// their text.
+    static SIZE_ONLY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// [`layout`] to be measured, not drawn: the same drawing, the same size
+/// and places, but its boxes and labels carry no text (no lines, no ids),
+/// which spares a good part of the work of a layout that is only asked
+/// whether it fits. Never render one.
+pub fn layout_size(input: &LayoutInput, options: &LayoutOptions) -> Layout {
+    /// Clears the flag however the layout ends.
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            SIZE_ONLY.set(false);
+        }
+    }
+    SIZE_ONLY.set(true);
+    let _reset = Reset;
+    layout(input, options)
+}
+
+/// Whether boxes and labels are placed without their text just now.
+fn sizing() -> bool {
+    SIZE_ONLY.get()
+}
+
 /// Whether [`layout`] with these options stacks any answers of `input`.
 pub fn stacks(input: &LayoutInput, options: &LayoutOptions) -> bool {
     stack::any(input, options)

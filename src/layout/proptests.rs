@@ -150,6 +150,14 @@ proptest! {
         prop_assert_eq!(placed.edges.len(), chart.edges.len());
         let least = super::least_height(&chart, &LayoutOptions::default());
         prop_assert!(least <= placed.height, "least {least} > {}\nCHART {json}", placed.height);
+        // Measured without text, the drawing is the same size, box for box.
+        let sized = super::layout_size(&chart, &LayoutOptions::default());
+        prop_assert_eq!((sized.width, sized.height), (placed.width, placed.height));
+        for (a, b) in sized.boxes.iter().zip(&placed.boxes) {
+            prop_assert_eq!(a.rect, b.rect);
+            prop_assert!(a.lines.is_empty() && a.text.is_empty());
+        }
+        prop_assert!(!super::sizing(), "the flag is cleared");
     }
 
     #[test]
@@ -165,6 +173,11 @@ proptest! {
         prop_assert_eq!(placed.boxes.len(), chart.nodes.len());
         let least = super::least_height(&chart, &options);
         prop_assert!(least <= placed.height, "least {least} > {}\nCHART {json}", placed.height);
+        let sized = super::layout_size(&chart, &options);
+        prop_assert_eq!((sized.width, sized.height), (placed.width, placed.height));
+        for (a, b) in sized.boxes.iter().zip(&placed.boxes) {
+            prop_assert_eq!(a.rect, b.rect);
+        }
         // A column's answers share the line into it; no other edges run
         // along each other.
         for (i, a) in placed.edges.iter().enumerate() {

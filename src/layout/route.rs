@@ -217,6 +217,13 @@ fn place_label(
         Port::Loop => (ends.turn[flow].max(from.right() + 12.0), from.cy()),
     };
     let rect = Rect::centered(cx, cy, label.w, label.h);
+    if super::sizing() {
+        return Some(EdgeLabel {
+            text: String::new(),
+            rect,
+            lines: Vec::new(),
+        });
+    }
     let mut top = rect.y + boxes::label_pad_y();
     let lines = boxes::place_lines(&label.lines, cx, &mut top, o.label_size);
     Some(EdgeLabel {
