@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use pdf_writer::{Content, Name, Str, TextStr};
+use super::stream::Stream;
 
 use crate::font::{self, Weight};
 use crate::layout::TextLine;
@@ -23,10 +23,10 @@ pub const BLACK: Gray = 0.0;
 pub const WHITE: Gray = 1.0;
 
 /// The resource name a face is drawn with on every page.
-pub fn font_name(weight: Weight) -> Name<'static> {
+pub fn font_name(weight: Weight) -> &'static str {
     match weight {
-        Weight::Regular => Name(b"F0"),
-        Weight::Bold => Name(b"F1"),
+        Weight::Regular => "F0",
+        Weight::Bold => "F1",
     }
 }
 
@@ -94,7 +94,7 @@ pub struct Path {
 
 /// The page being drawn: its content stream and the glyphs it uses.
 pub struct Canvas {
-    content: Content,
+    content: Stream,
     glyphs: Glyphs,
     /// The grey text is drawn in: black unless set for the next texts.
     text_gray: Gray,
@@ -109,8 +109,8 @@ impl Canvas {
     /// A blank page `height` points tall; everything is then drawn from its
     /// top-left corner down.
     pub fn new(height: f32) -> Canvas {
-        let mut content = Content::new();
-        content.transform([1.0, 0.0, 0.0, -1.0, 0.0, height]);
+        let mut content = Stream::new();
+        content.nums(&[1.0, 0.0, 0.0, -1.0, 0.0, height]).op("cm");
         Canvas {
             content,
             glyphs: Glyphs::default(),
@@ -123,7 +123,7 @@ impl Canvas {
 
     /// The content stream (not compressed yet) and the glyphs drawn.
     pub fn finish(self) -> (Vec<u8>, Glyphs) {
-        (self.content.finish().into_vec(), self.glyphs)
+        (self.content.finish(), self.glyphs)
     }
 
     /// Texts from now on are drawn in `gray` (until a path is painted,
@@ -135,22 +135,23 @@ impl Canvas {
     /// Everything until [`Canvas::pop`] is scaled by `scale` and moved by
     /// (`dx`, `dy`).
     pub fn push_transform(&mut self, scale: f32, dx: f32, dy: f32) {
-        self.content.save_state();
+        self.content.op("q");
         self.saved.push((self.fill, self.line_width));
-        self.content.transform([scale, 0.0, 0.0, scale, dx, dy]);
+        self.content.exact(scale).nums(&[0.0, 0.0]).exact(scale);
+        self.content.exact(dx).exact(dy).op("cm");
     }
 
     /// Ends the last [`Canvas::push_transform`].
     pub fn pop(&mut self) {
         if let Some((fill, width)) = self.saved.pop() {
-            self.content.restore_state();
+            self.content.op("Q");
             (self.fill, self.line_width) = (fill, width);
         }
     }
 
     fn set_fill(&mut self, gray: Gray) {
         if gray != self.fill {
-            self.content.set_fill_gray(gray);
+            self.content.num(gray).op("g");
             self.fill = gray;
         }
     }
@@ -169,21 +170,21 @@ impl Canvas {
             self.set_fill(gray);
         }
         if let Some(w) = width.filter(|&w| w != self.line_width) {
-            self.content.set_line_width(w);
+            self.content.num(w).op("w");
             self.line_width = w;
         }
         for segment in &path.segments {
             match *segment {
-                Segment::Move(x, y) => self.content.move_to(x, y),
-                Segment::Line(x, y) => self.content.line_to(x, y),
-                Segment::Cubic([a, b, c, d, e, f]) => self.content.cubic_to(a, b, c, d, e, f),
-                Segment::Close => self.content.close_path(),
+                Segment::Move(x, y) => self.content.nums(&[x, y]).op("m"),
+                Segment::Line(x, y) => self.content.nums(&[x, y]).op("l"),
+                Segment::Cubic(points) => self.content.nums(&points).op("c"),
+                Segment::Close => self.content.op("h"),
             };
         }
         match (fill, width) {
-            (Some(_), Some(_)) => self.content.fill_nonzero_and_stroke(),
-            (Some(_), None) => self.content.fill_nonzero(),
-            _ => self.content.stroke(),
+            (Some(_), Some(_)) => self.content.op("B"),
+            (Some(_), None) => self.content.op("f"),
+            _ => self.content.op("S"),
         };
     }
 
@@ -204,16 +205,14 @@ impl Canvas {
             self.begin_text(weight, size, x, baseline);
             match plain {
                 Some(glyphs) => {
-                    let mut codes = Vec::with_capacity(2 * glyphs.len());
-                    for g in glyphs {
-                        codes.extend_from_slice(&g.id.to_be_bytes());
-                        self.glyphs.note(weight, g.id, &run[g.range]);
+                    for g in &glyphs {
+                        self.glyphs.note(weight, g.id, &run[g.range.clone()]);
                     }
-                    self.content.show(Str(&codes));
+                    self.content.glyphs(glyphs.iter().map(|g| g.id)).op("Tj");
                 }
                 None => self.shaped(weight, size, run, rtl.unwrap_or(false)),
             }
-            self.content.end_text();
+            self.content.op("ET");
             x += font::measure_in(weight, run, size);
         }
     }
@@ -222,10 +221,11 @@ impl Canvas {
     fn begin_text(&mut self, weight: Weight, size: f32, x: f32, baseline: f32) {
         let gray = self.text_gray;
         self.set_fill(gray);
-        self.content.begin_text();
-        self.content.set_font(font_name(weight), size);
+        self.content.op("BT");
+        self.content.name(font_name(weight)).num(size).op("Tf");
         self.content
-            .set_text_matrix([1.0, 0.0, 0.0, -1.0, x, baseline]);
+            .nums(&[1.0, 0.0, 0.0, -1.0, x, baseline])
+            .op("Tm");
     }
 
     /// Shows `run` as the shaper sets it: each glyph at the shaper's
@@ -298,33 +298,36 @@ impl Canvas {
         }
         if actual {
             self.content
-                .begin_marked_content_with_properties(Name(b"Span"))
-                .properties()
-                .actual_text(TextStr(run));
+                .name("Span")
+                .raw("<<")
+                .name("ActualText")
+                .text(run)
+                .raw(">>")
+                .op("BDC");
         }
         let mut rise = 0;
         for group in glyphs.chunk_by(|a, b| a.4 == b.4) {
             if group[0].4 != rise {
                 rise = group[0].4;
-                self.content.set_rise(thousandths(rise) * size / 1000.0);
+                self.content.num(thousandths(rise) * size / 1000.0).op("Ts");
             }
-            let mut shown = self.content.show_positioned();
-            let mut list = shown.items();
+            self.content.raw("[");
             for &(glyph, _, before, after, _) in group {
                 if before != 0.0 {
-                    list.adjust(before);
+                    self.content.num(before);
                 }
-                list.show(Str(&glyph.to_be_bytes()));
+                self.content.glyphs([glyph]);
                 if after != 0.0 {
-                    list.adjust(after);
+                    self.content.num(after);
                 }
             }
+            self.content.raw("]").op("TJ");
         }
         if rise != 0 {
-            self.content.set_rise(0.0);
+            self.content.num(0.0).op("Ts");
         }
         if actual {
-            self.content.end_marked_content();
+            self.content.op("EMC");
         }
     }
 

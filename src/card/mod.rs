@@ -21,6 +21,7 @@ mod pdf;
 mod plan;
 mod qr;
 mod split;
+mod stream;
 mod writer;
 
 use anyhow::Context as _;

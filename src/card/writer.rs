@@ -365,8 +365,8 @@ pub fn document(title: &str, pages: &[&Page], fonts: &Fonts, outline: &[Bookmark
         .count(i32::try_from(pages.len()).unwrap_or(i32::MAX));
     let mut res = pdf.indirect(resources).start::<Resources>();
     res.fonts()
-        .pair(font_name(Weight::Regular), fonts.regular)
-        .pair(font_name(Weight::Bold), fonts.bold);
+        .pair(Name(font_name(Weight::Regular).as_bytes()), fonts.regular)
+        .pair(Name(font_name(Weight::Bold).as_bytes()), fonts.bold);
     res.finish();
 
     let top_of = |k: usize| pages.get(k).map_or(0.0, |p| p.size.1);
