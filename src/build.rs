@@ -333,10 +333,28 @@ fn write_tree(root: &Path, files: &[OutFile], previous: Option<&Path>) -> anyhow
 }
 
 /// Whether `path` is a plain file (not a link) holding exactly `bytes`.
+/// Read a piece at a time into one small buffer: reading whole files would
+/// hold a second copy of the output in memory.
 fn same_file_bytes(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read as _;
     let plain =
         std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64);
-    plain && std::fs::read(path).is_ok_and(|held| held == bytes)
+    let Some(mut file) = plain.then(|| std::fs::File::open(path).ok()).flatten() else {
+        return false;
+    };
+    let mut buffer = [0u8; 16 * 1024];
+    let mut rest = bytes;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) => match rest.strip_prefix(&buffer[..n]) {
+                Some(after) => rest = after,
+                None => return false,
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
+    }
 }
 
 /// An output path, refused unless it stays inside the output folder.
@@ -374,6 +392,28 @@ fn swap(out: &Path, fresh: &Path, old: &Path) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_is_the_same_only_if_every_byte_is() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("card.pdf");
+        let bytes: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&path, &bytes).expect("write");
+        assert!(same_file_bytes(&path, &bytes));
+        let mut last = bytes.clone();
+        *last.last_mut().expect("bytes") ^= 1;
+        assert!(!same_file_bytes(&path, &last), "the last byte differs");
+        let mut first = bytes.clone();
+        first[0] ^= 1;
+        assert!(!same_file_bytes(&path, &first), "the first byte differs");
+        assert!(!same_file_bytes(&path, &bytes[..99_999]), "shorter");
+        assert!(
+            !same_file_bytes(&dir.path().join("none"), &bytes),
+            "no file"
+        );
+        std::fs::write(&path, b"").expect("write");
+        assert!(same_file_bytes(&path, b""));
+    }
 
     #[test]
     fn output_paths_that_leave_the_folder_are_refused() {
