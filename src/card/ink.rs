@@ -67,6 +67,11 @@ impl Glyphs {
         }
     }
 
+    /// Whether `glyph` of `weight` is noted with a text.
+    fn shows(&self, weight: Weight, glyph: u16) -> bool {
+        self.of(weight).get(&glyph).is_some_and(|t| !t.is_empty())
+    }
+
     /// Adds the glyphs of `other`, as [`Glyphs::note`] does.
     pub fn merge(&mut self, other: &Glyphs) {
         for weight in [Weight::Regular, Weight::Bold] {
@@ -101,6 +106,8 @@ pub struct Canvas {
     /// The fill and stroke state of the stream, to skip repeating it.
     fill: Gray,
     line_width: f32,
+    /// Per face, a bit for each glyph already noted with its text.
+    seen: [Vec<u64>; 2],
     /// The fill and width to go back to at each [`Canvas::pop`].
     saved: Vec<(Gray, f32)>,
 }
@@ -117,6 +124,7 @@ impl Canvas {
             text_gray: BLACK,
             fill: BLACK,
             line_width: 1.0,
+            seen: [Vec::new(), Vec::new()],
             saved: Vec::new(),
         }
     }
@@ -206,7 +214,19 @@ impl Canvas {
             match plain {
                 Some(glyphs) => {
                     for g in &glyphs {
-                        self.glyphs.note(weight, g.id, &run[g.range.clone()]);
+                        let seen = &mut self.seen[usize::from(weight == Weight::Bold)];
+                        let (word, bit) = (usize::from(g.id / 64), 1u64 << (g.id % 64));
+                        if word >= seen.len() {
+                            seen.resize(word + 1, 0);
+                        }
+                        // A plain glyph always shows its one character: it
+                        // needs noting only the first time it is drawn.
+                        if seen[word] & bit == 0 {
+                            self.glyphs.note(weight, g.id, &run[g.range.clone()]);
+                            if self.glyphs.shows(weight, g.id) {
+                                seen[word] |= bit;
+                            }
+                        }
                     }
                     self.content.glyphs(glyphs.iter().map(|g| g.id)).op("Tj");
                 }

@@ -46,7 +46,7 @@ impl Stream {
         }
         let a = n.unsigned_abs();
         let (whole, frac) = (a / 1000, a % 1000);
-        let _ = write!(Wr(&mut self.bytes), "{whole}");
+        self.whole(whole);
         if frac != 0 {
             let digits = [frac / 100, frac / 10 % 10, frac % 10];
             let last = if frac % 100 == 0 {
@@ -72,6 +72,21 @@ impl Stream {
         let value = if value == 0.0 { 0.0 } else { value };
         let _ = write!(Wr(&mut self.bytes), "{value} ");
         self
+    }
+
+    /// Writes a whole number's digits.
+    fn whole(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.bytes.extend_from_slice(&digits[at..]);
     }
 
     /// Writes several numbers.

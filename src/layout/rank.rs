@@ -158,19 +158,27 @@ impl Layers {
         let roots: Vec<usize> = (0..chart.ranks.len())
             .filter(|&v| v == 0 || self.ups[v].is_empty())
             .collect();
+        // One stack and one list of segments below, reused for every item.
+        let mut stack = Vec::new();
+        let mut below: Vec<(f32, usize)> = Vec::new();
         for root in roots.into_iter().chain(0..self.items.len()) {
-            let mut stack = vec![root];
+            if seen[root] {
+                continue;
+            }
+            stack.push(root);
             while let Some(item) = stack.pop() {
                 if std::mem::replace(&mut seen[item], true) {
                     continue;
                 }
                 self.ranks[self.rank_of[item]].push(item);
-                let mut below: Vec<&Segment> = self.downs[item]
-                    .iter()
-                    .map(|&s| &self.segments[s])
-                    .collect();
-                below.sort_by(|a, b| b.slot.total_cmp(&a.slot));
-                stack.extend(below.iter().map(|s| s.lower));
+                below.clear();
+                below.extend(self.downs[item].iter().map(|&s| {
+                    let seg = &self.segments[s];
+                    (seg.slot, seg.lower)
+                }));
+                // Stable, as sorting the segments themselves was.
+                below.sort_by(|a, b| b.0.total_cmp(&a.0));
+                stack.extend(below.iter().map(|&(_, lower)| lower));
             }
         }
     }
