@@ -87,16 +87,53 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
         charts: &report.charts,
         date,
     };
-    let (files, cards) = rayon::join(|| render_all(&cx), || crate::card::build_files(&cx));
-    let (mut files, (cards, warnings)) = (files?, cards?);
-    files.extend(cards);
-    write_swap(out, &files)
-        .with_context(|| format!("cannot write the output to `{}`", out.display()))?;
+    let written =
+        |err: anyhow::Error| err.context(format!("cannot write the output to `{}`", out.display()));
+    // Each chart's pages are written into the new folder as soon as they
+    // are drawn, and let go: the build does not hold the whole site.
+    let output = Output::start(out).map_err(written)?;
+    let (site, cards) = rayon::join(
+        || render_into(&cx, &output),
+        || crate::card::build_files(&cx),
+    );
+    let (site, (cards, warnings)) = (site?, cards?);
+    let count = site + cards.len();
+    let put: Vec<anyhow::Result<()>> = cards.into_par_iter().map(|f| output.put(&f)).collect();
+    put.into_iter()
+        .collect::<anyhow::Result<()>>()
+        .map_err(written)?;
+    output.finish().map_err(written)?;
     Ok(Outcome {
-        written: Some(files.len()),
+        written: Some(count),
         report,
         warnings,
     })
+}
+
+/// Renders every chart's site page, SVG, Markdown and DOT and the shared
+/// files (as [`render_all`]) straight into `output`; the number of files.
+fn render_into(cx: &Context, output: &Output) -> anyhow::Result<usize> {
+    let per_chart: Vec<anyhow::Result<usize>> = cx
+        .charts
+        .charts
+        .par_iter()
+        .map(|chart| {
+            let files = chart_files(chart, cx)?;
+            for f in &files {
+                output.put(f)?;
+            }
+            Ok(files.len())
+        })
+        .collect();
+    let mut count = 0;
+    for n in per_chart {
+        count += n?;
+    }
+    for f in shared_files(cx)? {
+        output.put(&f)?;
+        count += 1;
+    }
+    Ok(count)
 }
 
 /// The most nodes of a chart `build` draws. The layout grows faster than
@@ -240,15 +277,85 @@ fn shared_files(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
 /// rewrites only what changed, and removing the old folder then frees
 /// only the blocks of what changed.
 pub fn write_swap(out: &Path, files: &[OutFile]) -> anyhow::Result<()> {
-    refuse_foreign(out)?;
-    let (fresh, old) = siblings(out)?;
-    remove_if_there(&fresh)?;
-    let previous = std::fs::symlink_metadata(out).is_ok_and(|m| m.is_dir());
-    if let Err(err) = write_tree(&fresh, files, previous.then_some(out)) {
-        let _ = std::fs::remove_dir_all(&fresh);
-        return Err(err);
+    let output = Output::start(out)?;
+    // The files are written in parallel; the first that fails, in order,
+    // is the one reported.
+    let written: Vec<anyhow::Result<()>> = files.par_iter().map(|f| output.put(f)).collect();
+    written.into_iter().collect::<anyhow::Result<()>>()?;
+    output.finish()
+}
+
+/// A new output being written beside `out`: files go into a new folder,
+/// which takes `out`'s place when [`Output::finish`] is called, and is
+/// removed if it never is (an error, a panic). A file that `out` already
+/// holds with the same bytes is linked rather than written again.
+pub struct Output {
+    out: PathBuf,
+    fresh: PathBuf,
+    old: PathBuf,
+    previous: bool,
+    /// Folders made so far in the new folder.
+    folders: std::sync::Mutex<std::collections::HashSet<PathBuf>>,
+    finished: bool,
+}
+
+impl Output {
+    /// Starts a new output for `out` (refusing a folder lawcharts did not
+    /// write).
+    pub fn start(out: &Path) -> anyhow::Result<Output> {
+        refuse_foreign(out)?;
+        let (fresh, old) = siblings(out)?;
+        remove_if_there(&fresh)?;
+        std::fs::create_dir(&fresh)
+            .with_context(|| format!("cannot create folder `{}`", fresh.display()))?;
+        Ok(Output {
+            out: out.to_path_buf(),
+            previous: std::fs::symlink_metadata(out).is_ok_and(|m| m.is_dir()),
+            fresh,
+            old,
+            folders: std::sync::Mutex::new(std::collections::HashSet::new()),
+            finished: false,
+        })
     }
-    swap(out, &fresh, &old)
+
+    /// Writes one file into the new output (or links the earlier one).
+    pub fn put(&self, file: &OutFile) -> anyhow::Result<()> {
+        let relative = checked_relative(&file.path)?;
+        let path = self.fresh.join(relative);
+        if let Some(dir) = path.parent() {
+            let mut folders = self
+                .folders
+                .lock()
+                .map_err(|_| anyhow::anyhow!("a thread writing the output failed"))?;
+            if !folders.contains(dir) {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("cannot create folder `{}`", dir.display()))?;
+                folders.insert(dir.to_path_buf());
+            }
+        }
+        let earlier = self.previous.then(|| self.out.join(relative));
+        if earlier.is_some_and(|e| {
+            same_file_bytes(&e, &file.bytes) && std::fs::hard_link(&e, &path).is_ok()
+        }) {
+            return Ok(());
+        }
+        std::fs::write(&path, &file.bytes)
+            .with_context(|| format!("cannot write `{}`", path.display()))
+    }
+
+    /// Puts the new output in `out`'s place.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        self.finished = true;
+        swap(&self.out, &self.fresh, &self.old)
+    }
+}
+
+impl Drop for Output {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = std::fs::remove_dir_all(&self.fresh);
+        }
+    }
 }
 
 /// Refuses an `--out` that exists but is not a folder lawcharts wrote.
@@ -299,37 +406,6 @@ fn remove_if_there(dir: &Path) -> anyhow::Result<()> {
             .with_context(|| format!("cannot remove leftover folder `{}`", dir.display()))?;
     }
     Ok(())
-}
-
-fn write_tree(root: &Path, files: &[OutFile], previous: Option<&Path>) -> anyhow::Result<()> {
-    std::fs::create_dir(root)
-        .with_context(|| format!("cannot create folder `{}`", root.display()))?;
-    let relative = files
-        .iter()
-        .map(|f| checked_relative(&f.path))
-        .collect::<anyhow::Result<Vec<&Path>>>()?;
-    let paths: Vec<PathBuf> = relative.iter().map(|r| root.join(r)).collect();
-    let mut dirs: Vec<&Path> = paths.iter().filter_map(|p| p.parent()).collect();
-    dirs.dedup();
-    for dir in dirs {
-        std::fs::create_dir_all(dir)
-            .with_context(|| format!("cannot create folder `{}`", dir.display()))?;
-    }
-    // The files are written in parallel; the first that fails, in order,
-    // is the one reported.
-    let written: Vec<anyhow::Result<()>> = (paths.par_iter().zip(files).zip(&relative))
-        .map(|((path, file), relative)| {
-            let earlier = previous.map(|p| p.join(relative));
-            if earlier.is_some_and(|e| {
-                same_file_bytes(&e, &file.bytes) && std::fs::hard_link(&e, path).is_ok()
-            }) {
-                return Ok(());
-            }
-            std::fs::write(path, &file.bytes)
-                .with_context(|| format!("cannot write `{}`", path.display()))
-        })
-        .collect();
-    written.into_iter().collect()
 }
 
 /// Whether `path` is a plain file (not a link) holding exactly `bytes`.
@@ -392,6 +468,32 @@ fn swap(out: &Path, fresh: &Path, old: &Path) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_output_never_finished_leaves_the_earlier_one_as_it_was() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("output");
+        let file = |path: &str, text: &str| OutFile {
+            path: path.into(),
+            bytes: text.as_bytes().to_vec(),
+        };
+        write_swap(&out, &[file(MARKER, ""), file("site/a.html", "first")]).expect("first");
+        {
+            let output = Output::start(&out).expect("start");
+            output.put(&file("site/a.html", "second")).expect("put");
+            assert!(output.put(&file("../escape.html", "x")).is_err());
+            // Dropped here, as when rendering fails half-way.
+        }
+        assert_eq!(
+            std::fs::read_to_string(out.join("site/a.html")).expect("read"),
+            "first"
+        );
+        let left: Vec<String> = std::fs::read_dir(dir.path())
+            .expect("list")
+            .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(left, ["output"], "no new folder left behind");
+    }
 
     #[test]
     fn a_file_is_the_same_only_if_every_byte_is() {
