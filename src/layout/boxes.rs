@@ -40,9 +40,10 @@ pub(super) struct Measured {
 }
 
 /// An answer label wrapped, with the size of its background box.
+#[derive(Clone)]
 pub(super) struct Label {
-    pub text: String,
-    pub lines: Vec<String>,
+    pub text: Rc<str>,
+    pub lines: Rc<[String]>,
     pub w: f32,
     pub h: f32,
 }
@@ -284,9 +285,26 @@ fn law_text(laws: &str) -> String {
     }
 }
 
-/// Wrap an answer label; `None` for an unlabelled edge.
+thread_local! {
+    /// Labels wrapped and sized per thread, by text, size and width: every
+    /// drawing of a chart sizes every label again.
+    static LABELS: RefCell<TextMemo<u64, Option<Label>>> = RefCell::new(TextMemo::new(4_096));
+}
+
+/// Wrap an answer label; `None` for an unlabelled edge. Remembered.
 pub(super) fn label(text: Option<&str>, o: &LayoutOptions) -> Option<Label> {
     let text = text?;
+    let key = u64::from(o.label_size.to_bits()) << 32 | u64::from(o.max_label_width.to_bits());
+    if let Some(found) = LABELS.with(|m| m.borrow().get(text, |k| *k == key).cloned()) {
+        return found;
+    }
+    let label = label_now(text, o);
+    LABELS.with(|m| m.borrow_mut().put(text, key, label.clone()));
+    label
+}
+
+/// [`label`], worked out.
+fn label_now(text: &str, o: &LayoutOptions) -> Option<Label> {
     let lines = font::wrap_balanced(Weight::Bold, text, o.label_size, o.max_label_width);
     if lines.is_empty() {
         return None;
@@ -297,8 +315,8 @@ pub(super) fn label(text: Option<&str>, o: &LayoutOptions) -> Option<Label> {
         .fold(0.0, f32::max);
     let h = lines.len() as f32 * o.label_size * LEADING + 2.0 * LABEL_PAD_Y;
     Some(Label {
-        text: text.to_string(),
-        lines,
+        text: Rc::from(text),
+        lines: lines.into(),
         w: widest + 2.0 * LABEL_PAD_X,
         h,
     })

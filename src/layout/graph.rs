@@ -2,6 +2,8 @@
 //! it: which answer is a question's main line (straight down), and which side
 //! every other answer leaves by (the same answer always on the same side).
 
+use std::rc::Rc;
+
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
@@ -45,6 +47,30 @@ pub(super) struct Chart {
     pub bottom: Vec<Vec<usize>>,
     /// Per node, the place of its main line among its bottom ports.
     pub main_slot: Vec<usize>,
+    /// Per node, its children and the flows it touches (loops left out):
+    /// fixed once the flows are, and shared by every copy of the chart.
+    links: Rc<Links>,
+}
+
+/// Per node, the nodes its flows lead to and the flows at either end of it.
+struct Links {
+    children: Vec<Vec<usize>>,
+    incident: Vec<Vec<usize>>,
+}
+
+impl Links {
+    fn of(n: usize, flows: &[Flow]) -> Links {
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (i, f) in flows.iter().enumerate() {
+            if f.upper != f.lower {
+                children[f.upper].push(f.lower);
+                incident[f.upper].push(i);
+                incident[f.lower].push(i);
+            }
+        }
+        Links { children, incident }
+    }
 }
 
 type Dag = DiGraph<usize, usize>;
@@ -82,11 +108,13 @@ impl Chart {
         }
         let ranks = longest_path_ranks(&dag);
         let (bottom, main_slot) = assign_ports(&dag, order, &mut flows);
+        let links = Rc::new(Links::of(n, &flows));
         Chart {
             flows,
             ranks,
             bottom,
             main_slot,
+            links,
         }
     }
 
@@ -101,15 +129,8 @@ impl Chart {
     /// widths with the room they keep free.
     pub fn ease_ranks(&mut self, widths: &[f32]) {
         let n = self.ranks.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-        let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
-        for (i, f) in self.flows.iter().enumerate() {
-            if f.upper != f.lower {
-                children[f.upper].push(f.lower);
-                incident[f.upper].push(i);
-                incident[f.lower].push(i);
-            }
-        }
+        let links = Rc::clone(&self.links);
+        let (children, incident) = (&links.children, &links.incident);
         // Each rank's width, kept up to date as boxes move. Sums are in
         // f64, where adding and taking away f32 widths is exact, so the
         // totals never drift from what summing afresh would give.
@@ -166,10 +187,10 @@ impl Chart {
     /// makes them), and a question sits next to what it decides.
     pub fn pull_down(&mut self) {
         let n = self.ranks.len();
-        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let links = Rc::clone(&self.links);
+        let children = &links.children;
         let mut parents = vec![0usize; n];
         for f in self.flows.iter().filter(|f| f.upper != f.lower) {
-            children[f.upper].push(f.lower);
             parents[f.lower] += 1;
         }
         let mut order: Vec<usize> = (0..n).collect();

@@ -227,7 +227,7 @@ fn place_label(
     let mut top = rect.y + boxes::label_pad_y();
     let lines = boxes::place_lines(&label.lines, cx, &mut top, o.label_size);
     Some(EdgeLabel {
-        text: label.text.clone(),
+        text: label.text.to_string(),
         rect,
         lines,
     })

@@ -298,7 +298,7 @@ fn on_branch(l: &Label, column: Rect, mid: f32, o: &LayoutOptions) -> EdgeLabel 
     let rect = Rect::centered(cx, mid, l.w, l.h);
     let mut top = rect.y + boxes::label_pad_y();
     EdgeLabel {
-        text: l.text.clone(),
+        text: l.text.to_string(),
         rect,
         lines: boxes::place_lines(&l.lines, cx, &mut top, o.label_size),
     }
