@@ -459,10 +459,26 @@ fn swap(out: &Path, fresh: &Path, old: &Path) -> anyhow::Result<()> {
             .with_context(|| format!("cannot move the new output to `{}`", out.display()));
     }
     if had_old {
-        std::fs::remove_dir_all(old)
+        remove_tree(old)
             .with_context(|| format!("cannot remove the old output `{}`", old.display()))?;
     }
     Ok(())
+}
+
+/// Removes the folder `dir` and all it holds, its sub-folders in parallel
+/// (removing files in one folder does not go faster on two cores; in
+/// several it does).
+fn remove_tree(dir: &Path) -> std::io::Result<()> {
+    let folders: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|e| e.path())
+        .collect();
+    folders
+        .par_iter()
+        .map(std::fs::remove_dir_all)
+        .collect::<std::io::Result<()>>()?;
+    std::fs::remove_dir_all(dir)
 }
 
 #[cfg(test)]
