@@ -32,13 +32,18 @@ pub fn font_name(weight: Weight) -> &'static str {
 
 /// The glyphs a page draws from each face, by glyph id (the id in the
 /// bundled font, which the PDF uses as its character id too), with the
-/// text each shows; the first text met for a glyph is kept.
+/// character each stands for (the font maps that character to it), or no
+/// text for a glyph drawn only as part of a shaped cluster (whose run
+/// says its text itself); the first character met for a glyph is kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Glyphs {
     /// DejaVu Sans Book.
     pub regular: BTreeMap<u16, String>,
     /// DejaVu Sans Bold.
     pub bold: BTreeMap<u16, String>,
+    /// Per face, a bit for each glyph noted with a text already: a page
+    /// draws the same letters over and over.
+    known: [Vec<u64>; 2],
 }
 
 impl Glyphs {
@@ -58,18 +63,25 @@ impl Glyphs {
     }
 
     /// Notes that `glyph` of `weight` is drawn and shows `text`, unless it
-    /// is noted with a text already (a mark drawn as part of a cluster
-    /// shows none of its own).
+    /// is noted with a text already (`text` is empty for a glyph that
+    /// stands for no one character).
     fn note(&mut self, weight: Weight, glyph: u16, text: &str) {
+        let face = usize::from(weight == Weight::Bold);
+        let (word, bit) = (usize::from(glyph / 64), 1u64 << (glyph % 64));
+        if self.known[face].get(word).is_some_and(|w| w & bit != 0) {
+            return;
+        }
         let shown = self.of_mut(weight).entry(glyph).or_default();
         if shown.is_empty() {
             shown.push_str(text);
         }
-    }
-
-    /// Whether `glyph` of `weight` is noted with a text.
-    fn shows(&self, weight: Weight, glyph: u16) -> bool {
-        self.of(weight).get(&glyph).is_some_and(|t| !t.is_empty())
+        if !shown.is_empty() {
+            let known = &mut self.known[face];
+            if word >= known.len() {
+                known.resize(word + 1, 0);
+            }
+            known[word] |= bit;
+        }
     }
 
     /// Adds the glyphs of `other`, as [`Glyphs::note`] does.
@@ -106,8 +118,6 @@ pub struct Canvas {
     /// The fill and stroke state of the stream, to skip repeating it.
     fill: Gray,
     line_width: f32,
-    /// Per face, a bit for each glyph already noted with its text.
-    seen: [Vec<u64>; 2],
     /// The fill and width to go back to at each [`Canvas::pop`].
     saved: Vec<(Gray, f32)>,
 }
@@ -124,7 +134,6 @@ impl Canvas {
             text_gray: BLACK,
             fill: BLACK,
             line_width: 1.0,
-            seen: [Vec::new(), Vec::new()],
             saved: Vec::new(),
         }
     }
@@ -214,19 +223,7 @@ impl Canvas {
             match plain {
                 Some(glyphs) => {
                     for g in &glyphs {
-                        let seen = &mut self.seen[usize::from(weight == Weight::Bold)];
-                        let (word, bit) = (usize::from(g.id / 64), 1u64 << (g.id % 64));
-                        if word >= seen.len() {
-                            seen.resize(word + 1, 0);
-                        }
-                        // A plain glyph always shows its one character: it
-                        // needs noting only the first time it is drawn.
-                        if seen[word] & bit == 0 {
-                            self.glyphs.note(weight, g.id, &run[g.range.clone()]);
-                            if self.glyphs.shows(weight, g.id) {
-                                seen[word] |= bit;
-                            }
-                        }
+                        self.glyphs.note(weight, g.id, &run[g.range.clone()]);
                     }
                     self.content.glyphs(glyphs.iter().map(|g| g.id)).op("Tj");
                 }
@@ -279,11 +276,7 @@ impl Canvas {
             run.get(start..end).unwrap_or("")
         };
         let thousandths = |units: i32| units as f32 * 1000.0 / per_em;
-        // Each glyph: its id, the text it shows (its cluster's, for the
-        // first glyph of a cluster), the TJ adjustments before and after it
-        // (TJ moves left by its numbers; the glyph advances by its width),
-        // and how far it is raised.
-        let mut glyphs: Vec<(u16, &str, f32, f32, i32)> = Vec::with_capacity(infos.len());
+        let mut glyphs: Vec<ShapedGlyph> = Vec::with_capacity(infos.len());
         let mut last_cluster = usize::MAX;
         for (info, pos) in infos.iter().zip(positions) {
             let glyph = u16::try_from(info.glyph_id).unwrap_or(0);
@@ -300,54 +293,78 @@ impl Canvas {
                 cluster_text(cluster)
             };
             last_cluster = cluster;
-            glyphs.push((glyph, text, -offset, width - advance + offset, pos.y_offset));
+            glyphs.push(ShapedGlyph {
+                id: glyph,
+                cluster,
+                text,
+                before: -offset,
+                after: width - advance + offset,
+                rise: pos.y_offset,
+            });
         }
-        // A glyph the font lacks, or one already showing other text, cannot
-        // say what it shows through the font's map: the run then says it
-        // itself, as the text a reader copies.
-        let noted = self.glyphs.of(weight);
-        let actual = glyphs.iter().any(|&(glyph, text, ..)| {
-            glyph == 0
-                || (!text.is_empty()
-                    && noted
-                        .get(&glyph)
-                        .is_some_and(|t| !t.is_empty() && t != text))
-        });
-        for &(glyph, text, ..) in glyphs.iter().filter(|g| g.0 != 0) {
-            self.glyphs.note(weight, glyph, text);
-        }
-        if actual {
-            self.content
-                .name("Span")
-                .raw("<<")
-                .name("ActualText")
-                .text(run)
-                .raw(">>")
-                .op("BDC");
+        // The font's map from glyphs back to text holds a glyph that stands
+        // for one character (a letter, or its joining form in Arabic), the
+        // same on every page. A cluster with any other glyph (one the font
+        // lacks, a mark, the first glyph of several characters, as e with a
+        // combining accent) says its text itself, as the text a reader
+        // copies; those glyphs go in the font with no text of their own, so
+        // that e still copies as e elsewhere.
+        let own = |g: &ShapedGlyph| {
+            let mut chars = g.text.chars();
+            g.id != 0 && chars.next().is_some() && chars.next().is_none()
+        };
+        for g in glyphs.iter().filter(|g| g.id != 0) {
+            self.glyphs
+                .note(weight, g.id, if own(g) { g.text } else { "" });
         }
         let mut rise = 0;
-        for group in glyphs.chunk_by(|a, b| a.4 == b.4) {
-            if group[0].4 != rise {
-                rise = group[0].4;
-                self.content.num(thousandths(rise) * size / 1000.0).op("Ts");
+        let mut open = false;
+        for cluster in glyphs.chunk_by(|a, b| a.cluster == b.cluster) {
+            let actual = !cluster.iter().all(own);
+            if actual {
+                self.close_shown(&mut open);
+                let text = cluster_text(cluster[0].cluster);
+                self.content
+                    .name("Span")
+                    .raw("<<")
+                    .name("ActualText")
+                    .text(text)
+                    .raw(">>")
+                    .op("BDC");
             }
-            self.content.raw("[");
-            for &(glyph, _, before, after, _) in group {
-                if before != 0.0 {
-                    self.content.num(before);
+            for g in cluster {
+                if g.rise != rise {
+                    self.close_shown(&mut open);
+                    rise = g.rise;
+                    self.content.num(thousandths(rise) * size / 1000.0).op("Ts");
                 }
-                self.content.glyphs([glyph]);
-                if after != 0.0 {
-                    self.content.num(after);
+                if !open {
+                    self.content.raw("[");
+                    open = true;
+                }
+                if g.before != 0.0 {
+                    self.content.num(g.before);
+                }
+                self.content.glyphs([g.id]);
+                if g.after != 0.0 {
+                    self.content.num(g.after);
                 }
             }
-            self.content.raw("]").op("TJ");
+            if actual {
+                self.close_shown(&mut open);
+                self.content.op("EMC");
+            }
         }
+        self.close_shown(&mut open);
         if rise != 0 {
             self.content.num(0.0).op("Ts");
         }
-        if actual {
-            self.content.op("EMC");
+    }
+
+    /// Ends the glyphs being shown (a `TJ` array), if one is open.
+    fn close_shown(&mut self, open: &mut bool) {
+        if std::mem::take(open) {
+            self.content.raw("]").op("TJ");
         }
     }
 
@@ -356,6 +373,20 @@ impl Canvas {
         let w = font::measure_in(weight, &line.text, size);
         self.text(weight, size, line.x - w / 2.0, line.baseline, &line.text);
     }
+}
+
+/// One glyph of a shaped run: its id, the cluster it belongs to (where its
+/// text starts in the run), the text it shows (its cluster's, for the first
+/// glyph of a cluster), the `TJ` adjustments before and after it (TJ moves
+/// left by its numbers; the glyph advances by its width), and how far it is
+/// raised, in the font's units.
+struct ShapedGlyph<'a> {
+    id: u16,
+    cluster: usize,
+    text: &'a str,
+    before: f32,
+    after: f32,
+    rise: i32,
 }
 
 /// The shaper's view of a bundled face.
@@ -508,7 +539,7 @@ mod tests {
             .map(|i| u16::try_from(i.glyph_id).expect("a 16-bit glyph"))
             .collect();
         assert!(ids.len() > 4 && ids.iter().all(|&g| g != 0), "{ids:?}");
-        let (_, glyphs) = drawn(|c| c.text(Weight::Regular, 9.0, 0.0, 9.0, run));
+        let (content, glyphs) = drawn(|c| c.text(Weight::Regular, 9.0, 0.0, 9.0, run));
         for g in ids {
             assert!(
                 glyphs.regular.contains_key(&g),
@@ -516,8 +547,36 @@ mod tests {
                 glyphs.regular
             );
         }
+        // The letters standing alone keep their own text; the shin with its
+        // marks is a cluster, so the run says its text itself.
         let shown: String = glyphs.regular.values().map(String::as_str).collect();
-        assert!(shown.contains('ש') && shown.contains('ל'), "{shown}");
+        assert!(shown.contains('ל') && shown.contains('ם'), "{shown}");
+        assert!(!shown.contains('ש'), "{shown}");
+        assert!(content.contains("/ActualText"), "{content}");
+    }
+
+    #[test]
+    fn a_cluster_says_its_text_itself_so_its_letter_keeps_its_own_on_every_page() {
+        // e with a combining acute: shaped as one cluster. Its e must not
+        // come to stand for "é" in the font's map, or a plain e on another
+        // page of the booklet would copy as "é".
+        let (accented, first) = drawn(|c| c.text(Weight::Regular, 9.0, 0.0, 9.0, "ב e\u{301}"));
+        assert!(accented.contains("/ActualText"), "{accented}");
+        let (_, second) = drawn(|c| c.text(Weight::Regular, 9.0, 0.0, 9.0, "e"));
+        let e = ttf_parser::Face::parse(font::REGULAR_TTF, 0)
+            .expect("font")
+            .glyph_index('e')
+            .expect("an e")
+            .0;
+        let mut all = first.clone();
+        all.merge(&second);
+        assert_eq!(all.regular.get(&e).map(String::as_str), Some("e"));
+        let mut other_way = second;
+        other_way.merge(&first);
+        assert_eq!(
+            other_way.regular, all.regular,
+            "the same whichever page comes first"
+        );
     }
 
     #[test]

@@ -354,11 +354,8 @@ pub fn document(title: &str, pages: &[&Page], fonts: &Fonts, outline: &[Bookmark
     let page_ids: Vec<Ref> = pages.iter().map(|_| alloc()).collect();
     let content_ids: Vec<Ref> = pages.iter().map(|_| alloc()).collect();
     let mut id = Fnv::new(0);
-    let mut id2 = Fnv::new(1);
-    for bytes in [title.as_bytes(), fonts.chunk.as_bytes()] {
-        id.write(bytes);
-        id2.write(bytes);
-    }
+    id.write(title.as_bytes());
+    id.write(fonts.chunk.as_bytes());
 
     pdf.pages(tree)
         .kids(page_ids.iter().copied())
@@ -412,7 +409,6 @@ pub fn document(title: &str, pages: &[&Page], fonts: &Fonts, outline: &[Bookmark
         pdf.stream(content_ids[k], &page.content)
             .filter(Filter::FlateDecode);
         id.write(&page.content);
-        id2.write(&page.content[..page.content.len().min(64)]);
     }
 
     let outlines = (!outline.is_empty()).then(|| {
@@ -449,8 +445,9 @@ pub fn document(title: &str, pages: &[&Page], fonts: &Fonts, outline: &[Bookmark
     pdf.document_info(info)
         .title(TextStr(title))
         .creator(TextStr("lawcharts"));
-    let bytes = |h: &Fnv| h.0.to_be_bytes().to_vec();
-    let file_id = [bytes(&id), bytes(&id2)].concat();
+    // The file's id: a hash of what it holds, so the same cards give the
+    // same id (both halves alike: the file is never updated in place).
+    let file_id = id.0.to_be_bytes().to_vec();
     pdf.set_file_id((file_id.clone(), file_id));
     pdf.finish()
 }
@@ -498,7 +495,19 @@ mod tests {
         let doc = lopdf::Document::load_mem(&pdf).expect("a PDF");
         let text = doc.extract_text(&[1]).expect("text");
         assert!(text.contains("Revoke") && text.contains("Yes"), "{text}");
-        // The same pages give the same bytes.
+        // The same pages give the same bytes; other pages another id.
         assert_eq!(pdf, document("Revoke", &[&page], &fonts, &[]));
+        let mut canvas = Canvas::new(100.0);
+        canvas.text(Weight::Regular, 9.0, 0.0, 9.0, "Revoked");
+        let other = Page::new((100.0, 100.0), canvas, Vec::new());
+        let fonts = Fonts::of([&page, &other]).expect("embedded");
+        let id = |pdf: &[u8]| {
+            let doc = lopdf::Document::load_mem(pdf).expect("a PDF");
+            format!("{:?}", doc.trailer.get(b"ID").expect("an id"))
+        };
+        assert_ne!(
+            id(&document("Revoke", &[&page], &fonts, &[])),
+            id(&document("Revoke", &[&other], &fonts, &[]))
+        );
     }
 }
