@@ -233,17 +233,19 @@ pub fn layout(input: &LayoutInput, options: &LayoutOptions) -> Layout {
 /// apart, and the margin above and below. It holds because every arrow
 /// leads down at least one rank, every rank is as tall as its tallest box,
 /// a narrowed box is never shorter than at the full width, and a stacked
-/// column is taller than any box in it. A chart with a cycle gets the
-/// tallest single box. Planning a card uses it to skip drawings that
-/// cannot fit a page.
+/// column is one box of the chart laid out in its boxes' place, as tall as
+/// they are together (its first box counts as the column, the others as
+/// nothing). A chart with a cycle gets the tallest single box (or column).
+/// Planning a card uses it to skip drawings that cannot fit a page.
 pub fn least_height(input: &LayoutInput, options: &LayoutOptions) -> f32 {
     let n = input.nodes.len();
     if n == 0 {
         return 0.0;
     }
-    let h: Vec<f32> = (input.nodes.iter())
+    let mut h: Vec<f32> = (input.nodes.iter())
         .map(|b| boxes::height_at(b, options, options.max_text_width))
         .collect();
+    stack::column_heights(input, options, &mut h);
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut parents = vec![0usize; n];
     for e in input

@@ -81,6 +81,22 @@ pub(super) fn any(input: &LayoutInput, options: &LayoutOptions) -> bool {
         && !columns(input, &super::valid_edges(input), options.stack_answers).is_empty()
 }
 
+/// For [`super::least_height`]: where `options` stack answers, each
+/// column's first box gets the column's height (its boxes, gaps and top
+/// strip: the one box the chart is laid out with in their place) and its
+/// other boxes none. `heights` holds each box's height as drawn alone.
+pub(super) fn column_heights(input: &LayoutInput, options: &LayoutOptions, heights: &mut [f32]) {
+    if options.stack_answers < 2 {
+        return;
+    }
+    let edges = super::valid_edges(input);
+    for c in columns(input, &edges, options.stack_answers) {
+        let (_, h) = measure(input, &edges, &c, options).size();
+        heights[c.members[0]] = h;
+        c.members[1..].iter().for_each(|&v| heights[v] = 0.0);
+    }
+}
+
 /// The columns: for each question, each run of its answers, next to one
 /// another in the order their ports take (the order of answers across the
 /// chart), whose box has no way out and no other way in (and is not the
@@ -461,6 +477,21 @@ mod tests {
         assert!(
             x(1) < x(3) && x(3) < x(4),
             "A's column left of C, D's right of it"
+        );
+    }
+
+    #[test]
+    fn the_least_height_of_a_stacked_chart_counts_the_whole_column() {
+        let chart = triage();
+        let drawn = layout(&chart, &stacked());
+        let column: f32 = (1..=4).map(|v| drawn.boxes[v].rect.h).sum();
+        let least = super::super::least_height(&chart, &stacked());
+        let plain = super::super::least_height(&chart, &LayoutOptions::default());
+        assert!(least > plain + column / 2.0, "{least} vs {plain}");
+        assert!(
+            least >= column && least <= drawn.height,
+            "{least}, {column}, {}",
+            drawn.height
         );
     }
 
