@@ -122,8 +122,6 @@ pub fn parse(source: &Source) -> Result<RawChart, Box<Diagnostic>> {
         // Duplicates reach our own `Entries` so both places can be shown.
         duplicate_keys: DuplicateKeyPolicy::PassThrough,
         budget: Some(budget()),
-        // Charts' comments are for their authors: nothing reads them.
-        emit_comments: false,
     };
     let mut raw: RawChart = serde_saphyr::from_str_with_options(&source.text, options)
         .map_err(|err| Box::new(yaml_error(source, &err)))?;
