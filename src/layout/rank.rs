@@ -54,113 +54,177 @@ pub(super) struct Layers {
     pub ranks: Vec<Vec<usize>>,
     pub segments: Vec<Segment>,
     /// Per flow, its items from upper box to lower box.
-    pub chains: Vec<Vec<usize>>,
+    pub chains: Lists,
     /// Per flow, its segments from top to bottom.
-    pub chain_segments: Vec<Vec<usize>>,
+    pub chain_segments: Lists,
     /// Per item, the segments arriving from above and leaving below.
-    pub ups: Vec<Vec<usize>>,
-    pub downs: Vec<Vec<usize>>,
+    pub ups: Lists,
+    pub downs: Lists,
     /// Per item, its rank.
     pub rank_of: Vec<usize>,
+}
+
+/// Lists of indices, one per owner (an item, a flow), kept end to end in
+/// one vector: a layout makes many short lists, and one allocation for all
+/// of them costs far less than one each.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Lists {
+    /// Where each list starts in `all`, and where the last one ends.
+    starts: Vec<usize>,
+    all: Vec<usize>,
+}
+
+impl Lists {
+    /// No lists yet, room for `lists` of them holding `items` in all.
+    fn with_capacity(lists: usize, items: usize) -> Lists {
+        let mut starts = Vec::with_capacity(lists + 1);
+        starts.push(0);
+        Lists {
+            starts,
+            all: Vec::with_capacity(items),
+        }
+    }
+
+    /// Adds a list after the others.
+    fn push(&mut self, list: impl IntoIterator<Item = usize>) {
+        self.all.extend(list);
+        self.starts.push(self.all.len());
+    }
+
+    /// For owners `0..owners`, the values paired with each, in the order
+    /// of `pairs`.
+    fn grouped(owners: usize, pairs: impl Iterator<Item = (usize, usize)> + Clone) -> Lists {
+        let mut starts = vec![0; owners + 1];
+        for (owner, _) in pairs.clone() {
+            starts[owner + 1] += 1;
+        }
+        for k in 1..starts.len() {
+            starts[k] += starts[k - 1];
+        }
+        let mut next = starts.clone();
+        let mut all = vec![0; starts[owners]];
+        for (owner, value) in pairs {
+            all[next[owner]] = value;
+            next[owner] += 1;
+        }
+        Lists { starts, all }
+    }
+
+    /// Each list in turn.
+    pub fn iter(&self) -> impl Iterator<Item = &[usize]> {
+        self.starts.windows(2).map(|w| &self.all[w[0]..w[1]])
+    }
+}
+
+impl std::ops::Index<usize> for Lists {
+    type Output = [usize];
+
+    fn index(&self, list: usize) -> &[usize] {
+        &self.all[self.starts[list]..self.starts[list + 1]]
+    }
 }
 
 impl Layers {
     /// Items for every box and for every rank an edge passes through.
     pub fn new(chart: &Chart, sized: &[Sized]) -> Layers {
-        let mut layers = Layers {
-            items: sized
-                .iter()
-                .enumerate()
-                .map(|(i, s)| Item {
-                    node: Some(i),
-                    w: s.w,
-                    left: s.left_reserve,
-                    right: s.right_reserve,
-                })
-                .collect(),
-            ranks: vec![Vec::new(); chart.rank_count()],
-            segments: Vec::new(),
-            chains: Vec::new(),
-            chain_segments: Vec::new(),
-            ups: vec![Vec::new(); sized.len()],
-            downs: vec![Vec::new(); sized.len()],
-            rank_of: chart.ranks.clone(),
-        };
+        let mut items: Vec<Item> = sized
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Item {
+                node: Some(i),
+                w: s.w,
+                left: s.left_reserve,
+                right: s.right_reserve,
+            })
+            .collect();
+        let mut rank_of = chart.ranks.clone();
+        let mut segments: Vec<Segment> = Vec::new();
+        let flows = chart.flows.len();
+        let mut chains = Lists::with_capacity(flows, 2 * flows);
+        let mut chain_segments = Lists::with_capacity(flows, flows);
         for f in &chart.flows {
-            let chain = layers.add_chain(chart, f.upper, f.lower);
-            if let Some(&first) = layers.downs[f.upper].last().filter(|_| chain.len() > 1) {
-                let s = &sized[f.upper];
-                let seg = &mut layers.segments[first];
-                seg.slot = slot_of(f.port, chart.bottom[f.upper].len());
-                (seg.kind, seg.offset) = match f.port {
-                    Port::Bottom(k) if k == chart.main_slot[f.upper] => {
-                        (SegmentKind::Main, s.bottom_offsets[k])
-                    }
-                    Port::Bottom(k) => (SegmentKind::Beside, s.bottom_offsets[k]),
-                    Port::Left => (SegmentKind::Side, -(s.w / 2.0 + s.left_reserve)),
-                    Port::Right | Port::Loop => (SegmentKind::Side, s.w / 2.0 + s.right_reserve),
-                };
+            let (upper, lower) = (f.upper, f.lower);
+            let first_segment = segments.len();
+            if upper == lower {
+                chains.push([upper]);
+                chain_segments.push([]);
+                continue;
             }
-            layers.chains.push(chain);
+            // The flow's items: its upper box, a dummy in each rank it
+            // passes through, its lower box.
+            let first_dummy = items.len();
+            for rank in chart.ranks[upper] + 1..chart.ranks[lower] {
+                items.push(Item {
+                    node: None,
+                    w: 0.0,
+                    left: 0.0,
+                    right: 0.0,
+                });
+                rank_of.push(rank);
+            }
+            let chain = || {
+                std::iter::once(upper)
+                    .chain(first_dummy..items.len())
+                    .chain(std::iter::once(lower))
+            };
+            let mut above = upper;
+            for below in chain().skip(1) {
+                let kind = match (items[above].node, items[below].node) {
+                    (None, None) => SegmentKind::Inner,
+                    (None, Some(_)) => SegmentKind::Tail,
+                    (Some(_), _) => SegmentKind::Main,
+                };
+                segments.push(Segment {
+                    upper: above,
+                    lower: below,
+                    slot: 0.0,
+                    kind,
+                    offset: 0.0,
+                });
+                above = below;
+            }
+            chains.push(chain());
+            chain_segments.push(first_segment..segments.len());
+            // The flow's first segment leaves its box by the flow's port.
+            let s = &sized[upper];
+            let seg = &mut segments[first_segment];
+            seg.slot = slot_of(f.port, chart.bottom[upper].len());
+            (seg.kind, seg.offset) = match f.port {
+                Port::Bottom(k) if k == chart.main_slot[upper] => {
+                    (SegmentKind::Main, s.bottom_offsets[k])
+                }
+                Port::Bottom(k) => (SegmentKind::Beside, s.bottom_offsets[k]),
+                Port::Left => (SegmentKind::Side, -(s.w / 2.0 + s.left_reserve)),
+                Port::Right | Port::Loop => (SegmentKind::Side, s.w / 2.0 + s.right_reserve),
+            };
         }
+        let n = items.len();
+        let ends = segments.iter().enumerate();
+        let downs = Lists::grouped(n, ends.clone().map(|(id, seg)| (seg.upper, id)));
+        let ups = Lists::grouped(n, ends.map(|(id, seg)| (seg.lower, id)));
+        let mut layers = Layers {
+            items,
+            ranks: vec![Vec::new(); chart.rank_count()],
+            segments,
+            chains,
+            chain_segments,
+            ups,
+            downs,
+            rank_of,
+        };
         layers.initial_order(chart);
         layers
-    }
-
-    /// The items of one flow, adding a dummy in each rank it passes through.
-    fn add_chain(&mut self, chart: &Chart, upper: usize, lower: usize) -> Vec<usize> {
-        if upper == lower {
-            self.chain_segments.push(Vec::new());
-            return vec![upper];
-        }
-        let mut chain = vec![upper];
-        for rank in chart.ranks[upper] + 1..chart.ranks[lower] {
-            let id = self.items.len();
-            self.items.push(Item {
-                node: None,
-                w: 0.0,
-                left: 0.0,
-                right: 0.0,
-            });
-            self.ups.push(Vec::new());
-            self.downs.push(Vec::new());
-            self.rank_of.push(rank);
-            chain.push(id);
-        }
-        chain.push(lower);
-        let mut segments = Vec::new();
-        for pair in chain.windows(2) {
-            let id = self.segments.len();
-            segments.push(id);
-            let kind = match (self.items[pair[0]].node, self.items[pair[1]].node) {
-                (None, None) => SegmentKind::Inner,
-                (None, Some(_)) => SegmentKind::Tail,
-                (Some(_), _) => SegmentKind::Main,
-            };
-            self.segments.push(Segment {
-                upper: pair[0],
-                lower: pair[1],
-                slot: 0.0,
-                kind,
-                offset: 0.0,
-            });
-            self.downs[pair[0]].push(id);
-            self.ups[pair[1]].push(id);
-        }
-        self.chain_segments.push(segments);
-        chain
     }
 
     /// Depth-first from the start, children in exit order, each item taking
     /// the next place in its rank when first reached.
     fn initial_order(&mut self, chart: &Chart) {
         let mut seen = vec![false; self.items.len()];
-        let roots: Vec<usize> = (0..chart.ranks.len())
-            .filter(|&v| v == 0 || self.ups[v].is_empty())
-            .collect();
         // One stack and one list of segments below, reused for every item.
         let mut stack = Vec::new();
         let mut below: Vec<(f32, usize)> = Vec::new();
+        let roots = (0..chart.ranks.len()).filter(|&v| v == 0 || self.ups[v].is_empty());
+        let roots: Vec<usize> = roots.collect();
         for root in roots.into_iter().chain(0..self.items.len()) {
             if seen[root] {
                 continue;
