@@ -178,7 +178,8 @@ impl Drawings {
             bits(o.margin),
             u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
         ];
-        let found = (self.made.get(input))
+        let earlier = self.made.get_mut(input);
+        let found = (earlier.as_ref())
             .and_then(|made| made.iter().find(|m| m.key == key))
             .filter(|m| m.whole || wanted == Use::Measure);
         if let Some(m) = found {
@@ -190,13 +191,21 @@ impl Drawings {
         } else {
             layout_size(input, options)
         });
-        let made = self.made.entry(input.clone()).or_default();
-        made.retain(|m| m.key != key);
-        made.push(Made {
+        let made = Made {
             key,
             drawn: Rc::clone(&drawn),
             whole,
-        });
+        };
+        // The input is copied only the first time it is laid out.
+        match earlier {
+            Some(earlier) => {
+                earlier.retain(|m| m.key != key);
+                earlier.push(made);
+            }
+            None => {
+                self.made.insert(input.clone(), vec![made]);
+            }
+        }
         drawn
     }
 }
