@@ -65,13 +65,17 @@ pub struct Outcome {
 pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcome> {
     refuse_overlap(trees, out)?;
     // The charts' date may come from `git log`, a process of its own: it
-    // runs while the charts are checked, not after.
+    // runs while the charts are checked, not after. The earlier build's
+    // marker may remember it (see `gitdate`).
+    let earlier = earlier_marker(out);
     let (report, date) = std::thread::scope(|scope| {
-        let date = scope.spawn(|| config.footer_date(trees));
+        let date = scope.spawn(|| config.footer_date_remembered(trees, &earlier));
         let report = check::check_paths(&[trees.to_path_buf()]);
         (report, date.join())
     });
-    let date = date.map_err(|_| anyhow::anyhow!("reading the charts' date failed"))?;
+    let (date, remembered) =
+        date.map_err(|_| anyhow::anyhow!("reading the charts' date failed"))?;
+    let marker = MARKER_TEXT.to_string() + remembered.as_deref().unwrap_or_default();
     let mut report = report?;
     check::require_charts(&report)?;
     report.diagnostics.extend(too_large_to_draw(&report));
@@ -93,7 +97,7 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
     // are drawn, and let go: the build does not hold the whole site.
     let output = Output::start(out).map_err(written)?;
     let (site, cards) = rayon::join(
-        || render_into(&cx, &output),
+        || render_into(&cx, &output, &marker),
         || crate::card::build_files(&cx),
     );
     let (site, (cards, warnings)) = (site?, cards?);
@@ -112,7 +116,7 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
 
 /// Renders every chart's site page, SVG, Markdown and DOT and the shared
 /// files (as [`render_all`]) straight into `output`; the number of files.
-fn render_into(cx: &Context, output: &Output) -> anyhow::Result<usize> {
+fn render_into(cx: &Context, output: &Output, marker: &str) -> anyhow::Result<usize> {
     let per_chart: Vec<anyhow::Result<usize>> = cx
         .charts
         .charts
@@ -129,7 +133,7 @@ fn render_into(cx: &Context, output: &Output) -> anyhow::Result<usize> {
     for n in per_chart {
         count += n?;
     }
-    for f in shared_files(cx)? {
+    for f in shared_files(cx, marker)? {
         output.put(&f)?;
         count += 1;
     }
@@ -234,7 +238,7 @@ pub fn render_all(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
         .map(|chart| chart_files(chart, cx))
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<OutFile> = per_chart.into_iter().flatten().collect();
-    files.extend(shared_files(cx)?);
+    files.extend(shared_files(cx, MARKER_TEXT)?);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
@@ -252,9 +256,10 @@ fn chart_files(chart: &Chart, cx: &Context) -> anyhow::Result<Vec<OutFile>> {
     ])
 }
 
-fn shared_files(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
+/// The files every build writes once; `marker` is the marker file's text.
+fn shared_files(cx: &Context, marker: &str) -> anyhow::Result<Vec<OutFile>> {
     Ok(vec![
-        OutFile::text(MARKER.into(), MARKER_TEXT.into()),
+        OutFile::text(MARKER.into(), marker.into()),
         OutFile::text(
             "site/index.html".into(),
             html::index(cx, html::Assets::Linked)?,
@@ -377,6 +382,18 @@ fn refuse_foreign(out: &Path) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The marker file of the output already at `out` (empty if none, or not
+/// text): it may remember the footer date.
+fn earlier_marker(out: &Path) -> String {
+    use std::io::Read as _;
+    let mut text = String::new();
+    if let Ok(file) = std::fs::File::open(out.join(MARKER)) {
+        // A marker is a few lines; a larger file is not one of ours.
+        let _ = file.take(64 * 1024).read_to_string(&mut text);
+    }
+    text
 }
 
 /// The temporary folders beside `out`: the new output, and the old one

@@ -3,7 +3,6 @@
 //! each with a default, so a fresh checkout builds with no config at all.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use anyhow::{Context, bail};
 use serde::Deserialize;
@@ -128,7 +127,21 @@ impl Config {
         self.date
             .clone()
             .or_else(source_date_epoch)
-            .or_else(|| git_date(trees))
+            .or_else(|| crate::gitdate::date_from_git(trees))
+    }
+
+    /// [`Config::footer_date`] for `build`: a date from git is reused from
+    /// the `earlier` build's marker file when that was made at the same
+    /// commit; with the line for this build's marker (see [`crate::gitdate`]).
+    pub fn footer_date_remembered(
+        &self,
+        trees: &Path,
+        earlier: &str,
+    ) -> (Option<String>, Option<String>) {
+        match self.date.clone().or_else(source_date_epoch) {
+            Some(date) => (Some(date), None),
+            None => crate::gitdate::date(trees, earlier),
+        }
     }
 }
 
@@ -144,7 +157,7 @@ fn is_web_url(url: &str) -> bool {
             .any(|c| c.is_whitespace() || c.is_control() || c == '"')
 }
 
-fn is_iso_date(date: &str) -> bool {
+pub(crate) fn is_iso_date(date: &str) -> bool {
     let parts: Vec<&str> = date.split('-').collect();
     let ok = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
     parts.len() == 3 && ok(parts[0], 4) && ok(parts[1], 2) && ok(parts[2], 2)
@@ -172,26 +185,6 @@ pub fn date_of_epoch(secs: i64) -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}")
-}
-
-fn git_date(trees: &Path) -> Option<String> {
-    let dir = if trees.is_dir() {
-        trees
-    } else {
-        trees.parent()?
-    };
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let out = Command::new("git")
-        .args(["log", "-1", "--format=%cs", "--", "."])
-        .current_dir(dir)
-        .output()
-        .ok()?;
-    let date = String::from_utf8(out.stdout).ok()?.trim().to_string();
-    (out.status.success() && is_iso_date(&date)).then_some(date)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ pub mod config; // the optional lawcharts.toml: site title, club, URLs, edition,
 pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod diff; // `lawcharts diff`: what changed between two versions of the charts
 pub mod font; // the bundled DejaVu Sans: measuring and wrapping text
+pub mod gitdate; // the footer's date from git, remembered between builds
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the index of the 2017 Laws and clause parsing
 pub mod layout; // our own layered layout for decision charts, and its quality measures

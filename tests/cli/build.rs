@@ -430,3 +430,74 @@ fn a_chart_rendered_by_its_file_draws_as_by_its_id() {
         );
     }
 }
+
+/// `lawcharts build` in `dir` with the footer date left to git: no
+/// `SOURCE_DATE_EPOCH` and none of git's own variables; `path` is `PATH`.
+fn build_dated_by_git(dir: &Path, path: &std::ffi::OsStr) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_lawcharts"));
+    command.arg("build").current_dir(dir).env("PATH", path);
+    command.env_remove("SOURCE_DATE_EPOCH");
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("GIT_") {
+            command.env_remove(name);
+        }
+    }
+    let (code, _, err) = parts(&command.output().expect("lawcharts runs"));
+    assert_eq!(code, 0, "{err}");
+    text(dir, "output/site/index.html")
+}
+
+/// Commits everything in `dir` on `day` (a new repository the first time).
+fn commit_all(dir: &Path, day: &str) {
+    let date = format!("{day}T12:00:00Z");
+    for args in [
+        &["init", "-q"][..],
+        &["add", "-A"],
+        &["commit", "-q", "-m", day],
+    ] {
+        if args[0] == "init" && dir.join(".git").exists() {
+            continue;
+        }
+        let status = Command::new("git")
+            .args(["-c", "user.name=t", "-c", "user.email=t@example.org"])
+            .args(["-c", "commit.gpgsign=false"])
+            .args(args)
+            .current_dir(dir)
+            .env("GIT_CEILING_DIRECTORIES", dir.parent().unwrap_or(dir))
+            .env("GIT_AUTHOR_DATE", &date)
+            .env("GIT_COMMITTER_DATE", &date)
+            .status()
+            .expect("git runs");
+        assert!(status.success(), "git {args:?}");
+    }
+}
+
+#[test]
+fn the_footer_date_comes_from_git_and_is_reused_only_at_the_same_commit() {
+    let dir = site_fixture();
+    commit_all(dir.path(), "2024-03-05");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let dated = "charts as of <time datetime=\"2024-03-05\">";
+    assert!(build_dated_by_git(dir.path(), &path).contains(dated));
+    let marker = text(dir.path(), "output/.lawcharts-output");
+    assert!(marker.contains(" 2024-03-05 trees\n"), "{marker}");
+    // Without git, the next build at the same commit reads the date back.
+    let no_git = std::ffi::OsStr::new("");
+    assert!(build_dated_by_git(dir.path(), no_git).contains(dated));
+    // A new commit: the remembered date is not for it, and without git
+    // there is no date at all rather than a wrong one.
+    let chart = dir.path().join("trees/bid.yaml");
+    let edited = std::fs::read_to_string(&chart).unwrap() + "# edited\n";
+    std::fs::write(&chart, edited).unwrap();
+    commit_all(dir.path(), "2025-01-02");
+    let index = build_dated_by_git(dir.path(), no_git);
+    assert!(
+        !index.contains("2024-03-05") && !index.contains("charts as of"),
+        "{index}"
+    );
+    let index = build_dated_by_git(dir.path(), &path);
+    assert!(
+        index.contains("charts as of <time datetime=\"2025-01-02\">"),
+        "{index}"
+    );
+}
