@@ -203,8 +203,8 @@ fn connector(at: usize, text: String) -> BoxSpec {
     BoxSpec {
         id: format!("~connector-{at}"),
         shape: Shape::Step,
-        text,
-        laws: String::new(),
+        text: text.into(),
+        laws: "".into(),
     }
 }
 
@@ -218,7 +218,7 @@ mod tests {
             id: id.into(),
             shape: Shape::Step,
             text: id.into(),
-            laws: String::new(),
+            laws: "".into(),
         };
         let edge = |from, to, label: Option<&str>| EdgeSpec {
             from,
@@ -242,7 +242,7 @@ mod tests {
         let copied = shared_ends(&chart);
         let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
-        let texts: Vec<&str> = first.input.nodes.iter().map(|b| b.text.as_str()).collect();
+        let texts: Vec<&str> = first.input.nodes.iter().map(|b| &*b.text).collect();
         assert_eq!(texts, ["q", "a", "→ 1, p. 2"]);
         assert_eq!(first.input.edges[1].label.as_deref(), Some("No"));
         assert_eq!(first.input.edges[1].to, 2);
@@ -255,7 +255,7 @@ mod tests {
         let copied = shared_ends(&chart);
         let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let second = panel_input(&chart, &copied, &panels[1], Some(&numbering));
-        let texts: Vec<&str> = second.input.nodes.iter().map(|b| b.text.as_str()).collect();
+        let texts: Vec<&str> = second.input.nodes.iter().map(|b| &*b.text).collect();
         assert_eq!(texts, ["1, from p. 1", "b", "c"]);
         assert_eq!(
             (second.input.edges[0].from, second.input.edges[0].to),
@@ -296,7 +296,7 @@ mod tests {
         assert_eq!(copied, [false, false, false, true]);
         let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let texts = |p: &PanelInput| -> Vec<String> {
-            p.input.nodes.iter().map(|b| b.text.clone()).collect()
+            p.input.nodes.iter().map(|b| b.text.to_string()).collect()
         };
         let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
         assert_eq!(texts(&first), ["q", "a", "r", "→ 1, p. 2"]);

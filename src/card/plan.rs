@@ -417,7 +417,7 @@ fn longest_words(input: &LayoutInput, options: &LayoutOptions) -> (f32, f32) {
             .fold(0.0, f32::max)
     };
     let words = longest(
-        &mut input.nodes.iter().map(|n| n.text.as_str()),
+        &mut input.nodes.iter().map(|n| &*n.text),
         Weight::Regular,
         options.text_size,
     );
@@ -540,7 +540,8 @@ mod tests {
                 } else {
                     Shape::Ruling
                 },
-                text: format!("Is this the question number {i} of the chart, asked of the player?"),
+                text: format!("Is this the question number {i} of the chart, asked of the player?")
+                    .into(),
                 laws: "54D".into(),
             })
             .collect();
@@ -677,8 +678,8 @@ mod tests {
             chart.nodes.push(BoxSpec {
                 id: format!("r{i}"),
                 shape: Shape::Ruling,
-                text: format!("Ruling {i}"),
-                laws: String::new(),
+                text: format!("Ruling {i}").into(),
+                laws: "".into(),
             });
             chart.edges.push(EdgeSpec {
                 from: 0,

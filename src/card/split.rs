@@ -196,8 +196,8 @@ mod tests {
                 .map(|i| BoxSpec {
                     id: format!("n{i}"),
                     shape: Shape::Step,
-                    text: format!("node {i}"),
-                    laws: String::new(),
+                    text: format!("node {i}").into(),
+                    laws: "".into(),
                 })
                 .collect(),
             edges: edges

@@ -445,9 +445,9 @@ impl Sized {
             shape: spec.shape,
             rect,
             point_depth: depth,
-            text: spec.text.clone(),
+            text: spec.text.to_string(),
             lines,
-            laws: spec.laws.clone(),
+            laws: spec.laws.to_string(),
             law_lines,
         }
     }

@@ -35,6 +35,7 @@ mod tracks;
 mod proptests;
 
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 pub use fit::{layout_for_a4, layout_for_screen};
 pub use geometry::{Point, Rect};
@@ -74,11 +75,17 @@ pub struct BoxSpec {
     pub id: String,
     /// What kind of node this is.
     pub shape: Shape,
-    /// Plain text, wrapped to fit the box.
-    pub text: String,
+    /// Plain text, wrapped to fit the box. Shared, not copied: a card's
+    /// planning makes thousands of charts of the same boxes, and the
+    /// memory of measured boxes knows a text it holds by its address.
+    pub text: Rc<str>,
     /// Law clauses as written, e.g. `54D, 50D2(a)`; empty for none.
-    #[serde(default)]
-    pub laws: String,
+    #[serde(default = "no_laws")]
+    pub laws: Rc<str>,
+}
+
+fn no_laws() -> Rc<str> {
+    Rc::from("")
 }
 
 /// One arrow: an answer of a question, or a step's next.

@@ -132,8 +132,8 @@ fn random_box(dice: &mut Dice, i: usize, answers: usize) -> BoxSpec {
     BoxSpec {
         id: format!("n{i}"),
         shape,
-        text: text.join(" "),
-        laws: laws.to_string(),
+        text: text.join(" ").into(),
+        laws: laws.into(),
     }
 }
 
@@ -231,7 +231,7 @@ fn edges_out_of_range_are_ignored_and_cycles_still_lay_out() {
         id: id.into(),
         shape: Shape::Question,
         text: id.into(),
-        laws: String::new(),
+        laws: "".into(),
     };
     let edge = |from, to| EdgeSpec {
         from,

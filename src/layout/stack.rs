@@ -189,8 +189,8 @@ fn reduce(input: &LayoutInput, edges: &[EdgeSpec], columns: &[Column], m: &[Meas
         nodes.push(BoxSpec {
             id: format!("{}#column", input.nodes[c.question].id),
             shape: Shape::Step,
-            text: String::new(),
-            laws: String::new(),
+            text: "".into(),
+            laws: "".into(),
         });
         fixed.push(Some(m[k].size()));
     }

@@ -37,8 +37,8 @@ pub fn layout_input(chart: &Chart, charts: &ChartSet) -> LayoutInput {
             BoxSpec {
                 id: node.id.clone(),
                 shape,
-                text,
-                laws: laws.join(", "),
+                text: text.into(),
+                laws: laws.join(", ").into(),
             }
         })
         .collect();
