@@ -5,7 +5,36 @@
 //! of one text) cannot grow it without end. What is remembered is exactly
 //! what would be worked out again: only the time differs.
 
+use std::borrow::Borrow;
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
 use foldhash::HashMap as FastMap;
+
+/// A remembered text, shared with whoever handed it over: looked up with
+/// that same string ([`TextMemo::get_shared`]), it is known by its address
+/// before its characters are compared.
+#[derive(Clone, Eq)]
+struct Text(Rc<str>);
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Text) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+impl Hash for Text {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        // As `str` hashes, so that a `&str` finds it too.
+        (*self.0).hash(state);
+    }
+}
+
+impl Borrow<str> for Text {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
 
 /// Variants (sizes, widths) remembered of one text, at most.
 const VARIANTS: usize = 64;
@@ -14,7 +43,7 @@ const LONGEST: usize = 4096;
 
 /// Values worked out from a text and a key (what else they depend on).
 pub struct TextMemo<K, V> {
-    of_text: FastMap<String, Vec<(K, V)>>,
+    of_text: FastMap<Text, Vec<(K, V)>>,
     most_texts: usize,
 }
 
@@ -33,15 +62,28 @@ impl<K: PartialEq, V> TextMemo<K, V> {
         variants.iter().find(|(k, _)| matches(k)).map(|(_, v)| v)
     }
 
+    /// [`TextMemo::get`] with the text as a shared string: found by its
+    /// address when it is the one remembered.
+    pub fn get_shared(&self, text: &Rc<str>, matches: impl Fn(&K) -> bool) -> Option<&V> {
+        let variants = self.of_text.get(&Text(Rc::clone(text)))?;
+        variants.iter().find(|(k, _)| matches(k)).map(|(_, v)| v)
+    }
+
     /// Remembers `value` for `text` and `key`, in place of what was there.
     pub fn put(&mut self, text: &str, key: K, value: V) {
+        self.put_shared(&Rc::from(text), key, value);
+    }
+
+    /// [`TextMemo::put`] with the text as a shared string, kept as it is.
+    pub fn put_shared(&mut self, text: &Rc<str>, key: K, value: V) {
         if text.len() > LONGEST {
             return;
         }
-        if self.of_text.len() >= self.most_texts && !self.of_text.contains_key(text) {
+        let text = Text(Rc::clone(text));
+        if self.of_text.len() >= self.most_texts && !self.of_text.contains_key(&text) {
             self.of_text.clear();
         }
-        let variants = self.of_text.entry(text.to_owned()).or_default();
+        let variants = self.of_text.entry(text).or_default();
         match variants.iter().position(|(k, _)| *k == key) {
             Some(i) => variants[i].1 = value,
             None => {
@@ -68,6 +110,24 @@ mod tests {
         assert_eq!(memo.get("Refuse the lead", |k| *k == 1), None);
         memo.put("Accept the lead", 2, "again");
         assert_eq!(memo.get("Accept the lead", |k| *k == 2), Some(&"again"));
+    }
+
+    #[test]
+    fn a_shared_text_is_found_by_address_and_any_copy_by_its_characters() {
+        let mut memo = TextMemo::new(8);
+        let shared: Rc<str> = Rc::from("Accept the lead");
+        memo.put_shared(&shared, 1, "one");
+        assert_eq!(memo.get_shared(&shared, |k| *k == 1), Some(&"one"));
+        let copy: Rc<str> = Rc::from(String::from("Accept the lead"));
+        assert!(!Rc::ptr_eq(&shared, &copy));
+        assert_eq!(memo.get_shared(&copy, |k| *k == 1), Some(&"one"));
+        assert_eq!(memo.get("Accept the lead", |k| *k == 1), Some(&"one"));
+        assert_eq!(memo.get_shared(&Rc::from("Accept the lea"), |_| true), None);
+        memo.put("Refuse the lead", 2, "two");
+        assert_eq!(
+            memo.get_shared(&Rc::from("Refuse the lead"), |k| *k == 2),
+            Some(&"two")
+        );
     }
 
     #[test]
