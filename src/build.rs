@@ -389,7 +389,12 @@ fn refuse_foreign(out: &Path) -> anyhow::Result<()> {
 fn earlier_marker(out: &Path) -> String {
     use std::io::Read as _;
     let mut text = String::new();
-    if let Ok(file) = std::fs::File::open(out.join(MARKER)) {
+    let path = out.join(MARKER);
+    // Only a plain file: opening a pipe of that name would wait for ever.
+    if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+        return text;
+    }
+    if let Ok(file) = std::fs::File::open(path) {
         // A marker is a few lines; a larger file is not one of ours.
         let _ = file.take(64 * 1024).read_to_string(&mut text);
     }

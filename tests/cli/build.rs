@@ -162,6 +162,42 @@ fn a_folder_lawcharts_did_not_write_is_never_replaced() {
 }
 
 #[test]
+fn a_pipe_named_as_the_marker_is_refused_not_waited_on() {
+    let dir = site_fixture();
+    let docs = dir.path().join("docs");
+    std::fs::create_dir(&docs).expect("mkdir");
+    let made = Command::new("mkfifo")
+        .arg(docs.join(".lawcharts-output"))
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // Without SOURCE_DATE_EPOCH, so the build reads the earlier marker.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+        .args(["build", "--out", "docs"])
+        .current_dir(dir.path())
+        .env_remove("SOURCE_DATE_EPOCH")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("lawcharts runs");
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("build waited on the pipe");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("is not a lawcharts output folder"), "{err}");
+}
+
+#[test]
 fn the_config_sets_title_club_law_links_and_date() {
     let dir = site_fixture();
     let config = "title = \"Club charts\"\nclub = \"Ponsonby Bridge Club\"\n\
