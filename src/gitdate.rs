@@ -56,7 +56,9 @@ pub fn date(trees: &Path, earlier: &str) -> (Option<String>, Option<String>) {
     if let Some(date) = recalled(earlier, &at) {
         return (Some(date.to_string()), Some(at.line(date)));
     }
-    let date = ask_git(&dir);
+    // About the very commit read, so that a commit made meanwhile cannot
+    // pair its date with the commit before it.
+    let date = ask_git_at(&dir, Some(&at.commit));
     let line = date.as_deref().map(|d| at.line(d));
     (date, line)
 }
@@ -81,8 +83,17 @@ fn folder_of(trees: &Path) -> PathBuf {
 }
 
 fn ask_git(dir: &Path) -> Option<String> {
+    ask_git_at(dir, None)
+}
+
+/// `git log -1 --format=%cs [commit] -- .` in `dir`: from `HEAD`, or from
+/// `commit`. A signature check a user's config asks for would print
+/// before the date: it is turned off.
+fn ask_git_at(dir: &Path, commit: Option<&str>) -> Option<String> {
     let out = Command::new("git")
-        .args(["log", "-1", "--format=%cs", "--", "."])
+        .args(["-c", "log.showSignature=false", "log", "-1", "--format=%cs"])
+        .args(commit)
+        .args(["--", "."])
         .current_dir(dir)
         .output()
         .ok()?;
@@ -110,10 +121,18 @@ struct Checkout {
 
 impl Checkout {
     /// The checkout holding `dir`, found as git finds it; `None` for
-    /// anything this does not read exactly as git would.
+    /// anything this does not read exactly as git would, or that git might
+    /// refuse (another file system above, another owner) or read otherwise
+    /// (a bare or moved work tree, included config).
     fn find(dir: &Path) -> Option<Checkout> {
+        use std::os::unix::fs::MetadataExt as _;
         let dir = std::fs::canonicalize(dir).ok()?;
+        let device = std::fs::metadata(&dir).ok()?.dev();
         for top in dir.ancestors() {
+            // Git stops looking at the edge of the file system.
+            if std::fs::metadata(top).ok()?.dev() != device {
+                return None;
+            }
             let dotgit = top.join(".git");
             let meta = match std::fs::metadata(&dotgit) {
                 Ok(meta) => meta,
@@ -122,21 +141,33 @@ impl Checkout {
             };
             let git = if meta.is_dir() {
                 dotgit
-            } else {
+            } else if meta.is_file() {
                 // A worktree or submodule: `gitdir: <path>`.
-                let text = std::fs::read_to_string(&dotgit).ok()?;
+                let text = read_small(&dotgit, 4096)?;
                 top.join(
                     text.strip_prefix("gitdir: ")?
                         .trim_end_matches(['\n', '\r']),
                 )
+            } else {
+                return None;
             };
-            let common = match std::fs::read_to_string(git.join("commondir")) {
-                Ok(text) => git.join(text.trim_end_matches(['\n', '\r'])),
-                Err(_) => git.clone(),
+            let common = match read_small(&git.join("commondir"), 4096) {
+                Some(text) => git.join(text.trim_end_matches(['\n', '\r'])),
+                None if git.join("commondir").exists() => return None,
+                None => git.clone(),
             };
+            // What git takes for a repository (else it looks further up).
+            let is_dir = |p: PathBuf| std::fs::metadata(p).is_ok_and(|m| m.is_dir());
+            if !is_dir(common.join("objects")) || !is_dir(common.join("refs")) {
+                return None;
+            }
             let folder = dir.strip_prefix(top).ok()?.to_str()?;
             let folder = folder.replace(std::path::MAIN_SEPARATOR, "/");
-            if folder.contains(['\n', '\r']) || history_is_rewritten(&git, &common) {
+            if folder.contains(['\n', '\r'])
+                || !owned_by_us(top, &git)
+                || history_is_rewritten(&git, &common)
+                || config_moves_work_tree(&git, &common)
+            {
                 return None;
             }
             let commit = head(&git, &common)?;
@@ -165,10 +196,61 @@ fn history_is_rewritten(git: &Path, common: &Path) -> bool {
         || packed_replaced
 }
 
+/// Whether the work tree and the git folder belong to the user running the
+/// build: git refuses a repository someone else owns unless its config
+/// says otherwise, which is left to git. (The process's own user is the
+/// owner of `/proc/self`; where there is none, git is asked.)
+fn owned_by_us(top: &Path, git: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt as _;
+    let owner = |p: &Path| std::fs::metadata(p).map(|m| m.uid()).ok();
+    let us = owner(Path::new("/proc/self"));
+    us.is_some() && owner(top) == us && owner(git) == us
+}
+
+/// Whether the repository's config makes it bare or puts its work tree
+/// elsewhere, or includes other config files (which might): git then sees
+/// another folder than the one read here.
+fn config_moves_work_tree(git: &Path, common: &Path) -> bool {
+    [common.join("config"), git.join("config.worktree")]
+        .iter()
+        .any(|path| {
+            if !path.exists() {
+                return false;
+            }
+            let Some(text) = read_small(path, 1 << 20) else {
+                return true;
+            };
+            text.lines().any(|line| {
+                let line: String = (line.chars())
+                    .take_while(|&c| c != '#' && c != ';')
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<String>()
+                    .to_ascii_lowercase();
+                line.starts_with("worktree")
+                    || line.starts_with("[include")
+                    || (line.starts_with("bare")
+                        && !line.ends_with("=false")
+                        && line != "bare=no"
+                        && line != "bare=off"
+                        && line != "bare=0")
+            })
+        })
+}
+
+/// A plain file's text if it is at most `most` bytes; `None` for anything
+/// else (a pipe would never end, a device might never end).
+fn read_small(path: &Path, most: u64) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > most {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
+
 /// The commit `HEAD` names: itself, or the branch it points to, read from
 /// a loose ref file first and then from `packed-refs`, as git does.
 fn head(git: &Path, common: &Path) -> Option<String> {
-    let text = std::fs::read_to_string(git.join("HEAD")).ok()?;
+    let text = read_small(&git.join("HEAD"), 4096)?;
     let text = text.trim_end_matches(['\n', '\r']);
     let id = match text.strip_prefix("ref: ") {
         None => text.to_string(),
@@ -184,12 +266,26 @@ fn branch(git: &Path, common: &Path, name: &str) -> Option<String> {
     if !name.starts_with("refs/") || !plain || name.contains('\\') {
         return None;
     }
-    for base in [git, common] {
-        if let Ok(text) = std::fs::read_to_string(base.join(name)) {
-            return Some(text.trim_end_matches(['\n', '\r']).to_string());
+    // A worktree keeps only these refs of its own; the rest are shared.
+    let own = ["refs/worktree/", "refs/bisect/", "refs/rewritten/"];
+    let base = if own.iter().any(|p| name.starts_with(p)) {
+        git
+    } else {
+        common
+    };
+    let loose = base.join(name);
+    match std::fs::symlink_metadata(&loose) {
+        Ok(_) => {
+            return Some(
+                read_small(&loose, 4096)?
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string(),
+            );
         }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(_) => return None,
     }
-    let packed = std::fs::read_to_string(common.join("packed-refs")).ok()?;
+    let packed = read_small(&common.join("packed-refs"), 64 << 20)?;
     packed.lines().find_map(|line| {
         let (id, rest) = line.split_once(' ')?;
         (rest == name).then(|| id.to_string())
@@ -212,6 +308,9 @@ mod tests {
     fn repo(head: &str) -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("temp dir");
         std::fs::create_dir_all(dir.path().join(".git/refs/heads")).unwrap();
+        std::fs::create_dir_all(dir.path().join(".git/objects")).unwrap();
+        let config = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n";
+        std::fs::write(dir.path().join(".git/config"), config).unwrap();
         std::fs::create_dir_all(dir.path().join("charts/trees")).unwrap();
         std::fs::write(dir.path().join(".git/HEAD"), head).unwrap();
         dir
@@ -264,6 +363,48 @@ mod tests {
     }
 
     #[test]
+    fn what_git_would_not_take_for_a_repository_or_reads_otherwise_is_left_to_git() {
+        let dir = repo(&format!("{A}\n"));
+        assert!(checkout(dir.path()).is_some());
+        let config = dir.path().join(".git/config");
+        for odd in [
+            "\tbare = true",
+            "\tbare",
+            "\tworktree = ../elsewhere",
+            "[include]",
+        ] {
+            std::fs::write(&config, format!("[core]\n{odd}\n")).unwrap();
+            assert_eq!(checkout(dir.path()), None, "{odd}");
+        }
+        std::fs::write(&config, "[core]\n\tBare = False ; as git init writes it\n").unwrap();
+        assert!(checkout(dir.path()).is_some());
+        std::fs::remove_dir(dir.path().join(".git/objects")).unwrap();
+        assert_eq!(
+            checkout(dir.path()),
+            None,
+            "no objects: not a repository to git"
+        );
+        // A `.git` that is neither a folder nor a plain file (a pipe here)
+        // is not read, and not waited on.
+        let other = tempfile::tempdir().unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(other.path().join(".git"))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        assert_eq!(Checkout::find(other.path()), None);
+    }
+
+    #[test]
+    fn a_branch_file_that_cannot_be_read_is_not_passed_over_for_a_packed_one() {
+        let dir = repo("ref: refs/heads/main\n");
+        let packed = format!("{B} refs/heads/main\n");
+        std::fs::write(dir.path().join(".git/packed-refs"), packed).unwrap();
+        std::fs::write(dir.path().join(".git/refs/heads/main"), [0xff, 0xfe]).unwrap();
+        assert_eq!(checkout(dir.path()), None);
+    }
+
+    #[test]
     fn a_worktree_finds_its_head_and_the_shared_branches() {
         let main = repo("ref: refs/heads/main\n");
         std::fs::write(main.path().join(".git/refs/heads/main"), A).unwrap();
@@ -276,6 +417,11 @@ mod tests {
         std::fs::write(other.path().join(".git"), gitdir).unwrap();
         let at = Checkout::find(other.path()).expect("worktree");
         assert_eq!((at.commit.as_str(), at.folder.as_str()), (A, ""));
+        // A branch is shared: a stray copy in the worktree's folder is not
+        // the one git reads.
+        std::fs::create_dir_all(worktrees.join("refs/heads")).unwrap();
+        std::fs::write(worktrees.join("refs/heads/main"), B).unwrap();
+        assert_eq!(Checkout::find(other.path()).expect("worktree").commit, A);
     }
 
     #[test]
