@@ -125,12 +125,11 @@ impl Checkout {
     /// refuse (another file system above, another owner) or read otherwise
     /// (a bare or moved work tree, included config).
     fn find(dir: &Path) -> Option<Checkout> {
-        use std::os::unix::fs::MetadataExt as _;
         let dir = std::fs::canonicalize(dir).ok()?;
-        let device = std::fs::metadata(&dir).ok()?.dev();
+        let ours = device(&dir)?;
         for top in dir.ancestors() {
             // Git stops looking at the edge of the file system.
-            if std::fs::metadata(top).ok()?.dev() != device {
+            if device(top)? != ours {
                 return None;
             }
             let dotgit = top.join(".git");
@@ -200,11 +199,31 @@ fn history_is_rewritten(git: &Path, common: &Path) -> bool {
 /// build: git refuses a repository someone else owns unless its config
 /// says otherwise, which is left to git. (The process's own user is the
 /// owner of `/proc/self`; where there is none, git is asked.)
+#[cfg(unix)]
 fn owned_by_us(top: &Path, git: &Path) -> bool {
     use std::os::unix::fs::MetadataExt as _;
     let owner = |p: &Path| std::fs::metadata(p).map(|m| m.uid()).ok();
     let us = owner(Path::new("/proc/self"));
     us.is_some() && owner(top) == us && owner(git) == us
+}
+
+/// Elsewhere than Unix, git is asked every time.
+#[cfg(not(unix))]
+fn owned_by_us(_top: &Path, _git: &Path) -> bool {
+    false
+}
+
+/// The file system (device) `path` is on.
+#[cfg(unix)]
+fn device(path: &Path) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt as _;
+    std::fs::metadata(path).ok().map(|m| m.dev())
+}
+
+/// Elsewhere than Unix, git is asked every time.
+#[cfg(not(unix))]
+fn device(_path: &Path) -> Option<u64> {
+    None
 }
 
 /// Whether the repository's config makes it bare or puts its work tree
@@ -297,7 +316,7 @@ fn is_object_id(id: &str) -> bool {
     matches!(id.len(), 40 | 64) && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 

@@ -162,6 +162,7 @@ fn a_folder_lawcharts_did_not_write_is_never_replaced() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_pipe_named_as_the_marker_is_refused_not_waited_on() {
     let dir = site_fixture();
     let docs = dir.path().join("docs");
@@ -467,6 +468,7 @@ fn a_chart_rendered_by_its_file_draws_as_by_its_id() {
     }
 }
 
+#[cfg(unix)]
 /// `lawcharts build` in `dir` with the footer date left to git: no
 /// `SOURCE_DATE_EPOCH` and none of git's own variables; `path` is `PATH`.
 fn build_dated_by_git(dir: &Path, path: &std::ffi::OsStr) -> String {
@@ -483,6 +485,7 @@ fn build_dated_by_git(dir: &Path, path: &std::ffi::OsStr) -> String {
     text(dir, "output/site/index.html")
 }
 
+#[cfg(unix)]
 /// Commits everything in `dir` on `day` (a new repository the first time).
 fn commit_all(dir: &Path, day: &str) {
     let date = format!("{day}T12:00:00Z");
@@ -509,6 +512,7 @@ fn commit_all(dir: &Path, day: &str) {
 }
 
 #[test]
+#[cfg(unix)]
 fn the_footer_date_comes_from_git_and_is_reused_only_at_the_same_commit() {
     let dir = site_fixture();
     commit_all(dir.path(), "2024-03-05");
@@ -539,6 +543,7 @@ fn the_footer_date_comes_from_git_and_is_reused_only_at_the_same_commit() {
 }
 
 #[test]
+#[cfg(unix)]
 fn a_commit_made_while_building_does_not_lend_its_date_to_the_commit_before() {
     let dir = site_fixture();
     commit_all(dir.path(), "2024-03-05");
