@@ -39,6 +39,9 @@ const STEERING: [&str; 19] = [
     "GIT_ICASE_PATHSPECS",
 ];
 
+/// The largest `packed-refs` read; a larger one is left to git.
+const PACKED_MOST: u64 = 64 << 20;
+
 /// What a marker line remembering a date starts with.
 const LINE: &str = "git-date ";
 
@@ -51,21 +54,21 @@ pub fn date(trees: &Path, earlier: &str) -> (Option<String>, Option<String>) {
     // Git's own variables can point it at another repository or history.
     let steered = STEERING.iter().any(|name| std::env::var_os(name).is_some());
     let Some(at) = Checkout::find(&dir).filter(|_| !steered) else {
-        return (ask_git(&dir), None);
+        return (ask_git(&dir, None), None);
     };
     if let Some(date) = recalled(earlier, &at) {
         return (Some(date.to_string()), Some(at.line(date)));
     }
     // About the very commit read, so that a commit made meanwhile cannot
     // pair its date with the commit before it.
-    let date = ask_git_at(&dir, Some(&at.commit));
+    let date = ask_git(&dir, Some(&at.commit));
     let line = date.as_deref().map(|d| at.line(d));
     (date, line)
 }
 
 /// The day of the newest commit touching `trees`, from git alone.
 pub fn date_from_git(trees: &Path) -> Option<String> {
-    ask_git(&folder_of(trees))
+    ask_git(&folder_of(trees), None)
 }
 
 /// The folder git is asked about: `trees` itself, or the folder of a file.
@@ -82,14 +85,10 @@ fn folder_of(trees: &Path) -> PathBuf {
     }
 }
 
-fn ask_git(dir: &Path) -> Option<String> {
-    ask_git_at(dir, None)
-}
-
 /// `git log -1 --format=%cs [commit] -- .` in `dir`: from `HEAD`, or from
 /// `commit`. A signature check a user's config asks for would print
 /// before the date: it is turned off.
-fn ask_git_at(dir: &Path, commit: Option<&str>) -> Option<String> {
+fn ask_git(dir: &Path, commit: Option<&str>) -> Option<String> {
     let out = Command::new("git")
         .args(["-c", "log.showSignature=false", "log", "-1", "--format=%cs"])
         .args(commit)
@@ -186,8 +185,10 @@ fn history_is_rewritten(git: &Path, common: &Path) -> bool {
     let exists = |p: PathBuf| std::fs::symlink_metadata(p).is_ok();
     let replaced = std::fs::read_dir(common.join("refs/replace"))
         .is_ok_and(|mut entries| entries.next().is_some());
-    let packed_replaced = std::fs::read_to_string(common.join("packed-refs"))
-        .is_ok_and(|text| text.contains(" refs/replace/"));
+    // A `packed-refs` that cannot be read as a plain file is left to git.
+    let packed = common.join("packed-refs");
+    let packed_replaced = exists(packed.clone())
+        && read_small(&packed, PACKED_MOST).is_none_or(|text| text.contains(" refs/replace/"));
     exists(git.join("shallow"))
         || exists(common.join("shallow"))
         || exists(common.join("info/grafts"))
@@ -304,7 +305,7 @@ fn branch(git: &Path, common: &Path, name: &str) -> Option<String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(_) => return None,
     }
-    let packed = read_small(&common.join("packed-refs"), 64 << 20)?;
+    let packed = read_small(&common.join("packed-refs"), PACKED_MOST)?;
     packed.lines().find_map(|line| {
         let (id, rest) = line.split_once(' ')?;
         (rest == name).then(|| id.to_string())
@@ -412,6 +413,14 @@ mod tests {
             .expect("mkfifo runs");
         assert!(made.success());
         assert_eq!(Checkout::find(other.path()), None);
+        // Nor a pipe in the place of `packed-refs`.
+        let dir = repo(&format!("{A}\n"));
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.path().join(".git/packed-refs"))
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        assert_eq!(checkout(dir.path()), None);
     }
 
     #[test]

@@ -71,7 +71,9 @@ impl<K: PartialEq, V> TextMemo<K, V> {
 
     /// Remembers `value` for `text` and `key`, in place of what was there.
     pub fn put(&mut self, text: &str, key: K, value: V) {
-        self.put_shared(&Rc::from(text), key, value);
+        if text.len() <= LONGEST {
+            self.put_shared(&Rc::from(text), key, value);
+        }
     }
 
     /// [`TextMemo::put`] with the text as a shared string, kept as it is.
