@@ -71,10 +71,8 @@ fn every_shipped_chart_is_drawn_with_no_box_overlap_no_edge_through_a_box_and_ev
 
 /// Charts our drawing is known to cross more often than Graphviz's stored
 /// drawing does, and by how many at most: gaps in our layout still to close,
-/// named so that they can neither grow nor spread unseen. (law-15: the long
-/// edge from "Cancel this board" and the `Yes` of "Can both pairs play…"
-/// enter the adjusted-score box across each other.)
-const KNOWN_WORSE: &[(&str, usize)] = &[("law-15-wrong-board", 1)];
+/// named so that they can neither grow nor spread unseen. None today.
+const KNOWN_WORSE: &[(&str, usize)] = &[];
 
 /// Graphviz may put a question's answers in any order, which can save it
 /// crossings; ours keeps every answer where the chart's order puts it (Yes
