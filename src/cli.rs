@@ -234,16 +234,27 @@ fn run_check(args: &CheckArgs) -> anyhow::Result<Exit> {
     Ok(if failing { Exit::Invalid } else { Exit::Ok })
 }
 
+/// The last line of `check`: what was checked and what was found. A file
+/// that did not make a chart (a YAML error, an unknown `start`) is counted
+/// as a file, never as "0 charts checked".
 fn summary(report: &Report) -> String {
     let (errors, warnings) = (
         report.count(Severity::Error),
         report.count(Severity::Warning),
     );
     let charts = report.charts.charts.len();
-    if errors == 0 {
-        format!("checked {charts} chart(s): ok, {warnings} warning(s)")
-    } else {
-        format!("checked {charts} chart(s): {errors} error(s), {warnings} warning(s)")
+    let files = report.sources.len().max(charts);
+    let found = format!("{errors} error(s), {warnings} warning(s)");
+    match (files - charts, files) {
+        (0, _) if errors == 0 => format!("checked {charts} chart(s): ok, {warnings} warning(s)"),
+        (0, _) => format!("checked {charts} chart(s): {found}"),
+        (1, 1) => format!("checked 1 file: not a chart until its errors are fixed; {found}"),
+        (1, _) => format!(
+            "checked {files} files: {charts} chart(s), and 1 file that is not a chart until its errors are fixed; {found}"
+        ),
+        (broken, _) => format!(
+            "checked {files} files: {charts} chart(s), and {broken} files that are not charts until their errors are fixed; {found}"
+        ),
     }
 }
 
