@@ -119,7 +119,7 @@ fn law_54_handover_example() -> (Vec<String>, Vec<usize>) {
 }
 
 #[test]
-fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
+fn the_law_54_refusal_hands_over_to_the_lead_restrictions_chart() {
     let (answers, _) = law_54_handover_example();
     let mut args = vec!["walk", "law-54-opening-lead-out-of-turn"];
     for a in &answers {
@@ -129,7 +129,7 @@ fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("54D"), "{out}");
     assert!(
-        out.contains("-> continue with law-50-penalty-card#lead-restrictions"),
+        out.contains("-> continue with law-50-lead-restrictions#lead-restrictions"),
         "{out}"
     );
 }
@@ -144,9 +144,12 @@ fn the_interactive_walk_offers_to_go_on_into_a_hand_over() {
         &["walk", "law-54-opening-lead-out-of-turn"],
         &input,
     ));
-    assert!(out.contains("Go on into `law-50-penalty-card`"), "{out}");
-    assert!(out.contains("law-50-penalty-card — "), "{out}");
-    // The input ends inside the penalty-card chart, before its ruling.
+    assert!(
+        out.contains("Go on into `law-50-lead-restrictions`"),
+        "{out}"
+    );
+    assert!(out.contains("law-50-lead-restrictions — "), "{out}");
+    // The input ends inside the lead-restrictions chart, before its ruling.
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
 }
@@ -158,8 +161,11 @@ fn a_chart_walked_by_its_file_can_go_on_into_a_hand_over_beside_it() {
     input.push_str("y\n");
     let file = "trees/law-54-opening-lead-out-of-turn.yaml";
     let (code, out, err) = parts(&run_in(&root(), &["walk", file], &input));
-    assert!(out.contains("Go on into `law-50-penalty-card`"), "{out}");
-    assert!(out.contains("law-50-penalty-card — "), "{out}");
+    assert!(
+        out.contains("Go on into `law-50-lead-restrictions`"),
+        "{out}"
+    );
+    assert!(out.contains("law-50-lead-restrictions — "), "{out}");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
 }
