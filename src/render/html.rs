@@ -8,6 +8,7 @@ use askama::Template;
 use crate::chart::{Chart, Node, NodeKind};
 use crate::markdown::{collapse_whitespace, to_html, to_inline_html, to_plain};
 
+use super::cases::{CasesView, Placement, cases, page_name};
 use super::{
     Context, LawGroup, LawRef, Period, also_laws, charts_of, handover_target, law_groups, law_ref,
 };
@@ -65,6 +66,7 @@ struct ChartPage<'a> {
 }
 
 struct ChartView<'a> {
+    id: &'a str,
     start: &'a str,
     title: &'a str,
     description: String,
@@ -78,22 +80,32 @@ struct ChartView<'a> {
     svg: Option<String>,
     svg_max_width: String,
     examples: Vec<ExampleView<'a>>,
-    cases: Vec<CaseView>,
+    cases: CasesView,
+    /// Where the cases are listed; `cases_href` is their own page's name.
+    placement: Placement,
+    cases_href: String,
+    /// What a link to a step starts with: empty on the chart's page.
+    base: String,
 }
 
-/// One route from the start to a ruling, for the "every case" list.
-struct CaseView {
-    steps: Vec<CaseStep>,
-    ruling_id: String,
-    ruling: String,
-    laws: String,
+impl ChartView<'_> {
+    fn cases_in_page(&self) -> bool {
+        self.placement == Placement::InPage
+    }
+
+    fn cases_on_own_page(&self) -> bool {
+        self.placement == Placement::OwnPage
+    }
 }
 
-/// A question with the answer taken on a route, or a step passed.
-struct CaseStep {
-    node: std::rc::Rc<str>,
-    text: std::rc::Rc<str>,
-    answer: Option<std::rc::Rc<str>>,
+#[derive(Template)]
+#[template(path = "cases.html")]
+struct CasesPage<'a> {
+    body_class: &'static str,
+    site: Site<'a>,
+    edition: u32,
+    canonical: Option<String>,
+    chart: ChartView<'a>,
 }
 
 struct StepView<'a> {
@@ -177,9 +189,24 @@ pub fn chart_with_drawing(
     assets: Assets,
     drawing: &Drawing,
 ) -> anyhow::Result<String> {
+    Ok(chart_pages(chart, cx, assets, drawing)?.0)
+}
+
+/// The page of one chart and, when its cases are too many for it (and
+/// assets are linked, so pages sit side by side), the page of its cases
+/// with its file name.
+pub fn chart_pages(
+    chart: &Chart,
+    cx: &Context,
+    assets: Assets,
+    drawing: &Drawing,
+) -> anyhow::Result<(String, Option<(String, String)>)> {
     let period = Period::of(chart);
     let laws = law_groups(chart, cx.config);
-    let view = ChartView {
+    let cases = cases(chart);
+    let placement = cases.placement(assets == Assets::Linked);
+    let mut view = ChartView {
+        id: &chart.id,
         start: &chart.graph[chart.start].id,
         title: &chart.title,
         description: description(chart),
@@ -194,7 +221,10 @@ pub fn chart_with_drawing(
         // On a wide screen the drawing may grow to half as large again.
         svg_max_width: format!("{:.0}", drawing.width * 1.5),
         examples: examples(chart),
-        cases: cases(chart),
+        cases,
+        placement,
+        cases_href: page_name(&chart.id),
+        base: String::new(),
     };
     let page = ChartPage {
         body_class: if drawing.wide { "wide" } else { "tall" },
@@ -203,7 +233,21 @@ pub fn chart_with_drawing(
         canonical: canonical(cx, &format!("{}.html", chart.id)),
         chart: view,
     };
-    Ok(page.render()? + "\n")
+    let html = page.render()? + "\n";
+    if placement != Placement::OwnPage {
+        return Ok((html, None));
+    }
+    view = page.chart;
+    view.base = format!("{}.html", chart.id);
+    let name = page_name(&chart.id);
+    let own = CasesPage {
+        body_class: "cases-page",
+        site: site(cx, assets),
+        edition: chart.edition,
+        canonical: canonical(cx, &name),
+        chart: view,
+    };
+    Ok((html, Some((name, own.render()? + "\n"))))
 }
 
 fn canonical(cx: &Context, page: &str) -> Option<String> {
@@ -311,29 +355,6 @@ fn examples(chart: &Chart) -> Vec<ExampleView<'_>> {
                 ruling_id: &chart.graph[ruling].id,
                 ruling: to_plain(&chart.graph[ruling].text),
             })
-        })
-        .collect()
-}
-
-/// Every route of the chart (none past `paths::MAX_ROUTES`: the list would
-/// not be read).
-fn cases(chart: &Chart) -> Vec<CaseView> {
-    let routes = crate::paths::routes(chart).unwrap_or_default();
-    routes
-        .into_iter()
-        .map(|r| CaseView {
-            steps: r
-                .stops
-                .into_iter()
-                .map(|s| CaseStep {
-                    node: s.node,
-                    text: s.text,
-                    answer: s.answer,
-                })
-                .collect(),
-            ruling_id: r.ruling,
-            ruling: r.text,
-            laws: r.law.join(", "),
         })
         .collect()
 }
