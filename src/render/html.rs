@@ -79,6 +79,7 @@ struct ChartView<'a> {
     steps: Vec<StepView<'a>>,
     svg: Option<String>,
     svg_max_width: String,
+    svg_min_width: String,
     examples: Vec<ExampleView<'a>>,
     cases: CasesView,
     /// Where the cases are listed; `cases_href` is their own page's name.
@@ -118,6 +119,10 @@ struct StepView<'a> {
     laws: Vec<LawRef>,
     say_html: Option<String>,
     note_html: Option<String>,
+    /// A long note folds beneath the answers, so they stay on a phone's
+    /// first screen.
+    note_folded: bool,
+    kind_noun: &'static str,
     answers: Vec<AnswerView<'a>>,
     handover: Option<HandoverView>,
 }
@@ -153,6 +158,8 @@ pub struct Drawing {
     pub svg: String,
     /// Its natural width in CSS pixels.
     pub width: f32,
+    /// The size of its box text at that width.
+    pub text_size: f32,
     /// Wider than tall.
     pub wide: bool,
 }
@@ -164,10 +171,14 @@ impl Drawing {
         Drawing {
             svg: super::render_svg(&layout, &chart.title),
             width: layout.width,
+            text_size: layout.options.text_size,
             wide: prints_larger_on_its_side(layout.width, layout.height),
         }
     }
 }
+
+/// The least size of a drawing's box text on a wide screen, in CSS pixels.
+pub const LEAST_DESKTOP_TEXT_PX: f32 = 11.0;
 
 /// Whether a drawing of this size prints larger on a landscape A4 page than
 /// on a portrait one, given the room the print stylesheet leaves it (mm).
@@ -218,8 +229,13 @@ pub fn chart_pages(
         situations: &chart.situations,
         steps: steps(chart, cx),
         svg: Some(inline_svg(&drawing.svg)),
-        // On a wide screen the drawing may grow to half as large again.
+        // On a wide screen the drawing may grow to half as large again,
+        // and never shrinks its box text below 11 px: it scrolls instead.
         svg_max_width: format!("{:.0}", drawing.width * 1.5),
+        svg_min_width: format!(
+            "{:.0}",
+            (drawing.width * LEAST_DESKTOP_TEXT_PX / drawing.text_size).ceil()
+        ),
         examples: examples(chart),
         cases,
         placement,
@@ -278,17 +294,21 @@ fn steps<'a>(chart: &'a Chart, cx: &Context) -> Vec<StepView<'a>> {
     steps
 }
 
+/// The longest note shown open: about three lines on a phone. A longer
+/// one folds beneath the answers.
+const NOTE_SHOWN_CHARS: usize = 160;
+
 fn step<'a>(
     chart: &'a Chart,
     cx: &Context,
     at: petgraph::stable_graph::NodeIndex,
     node: &'a Node,
 ) -> StepView<'a> {
-    let (kind, kind_label) = match (node.kind, node.then.is_some()) {
-        (NodeKind::Question, _) => ("question", "Question"),
-        (NodeKind::Step, _) => ("do", "Do this"),
-        (NodeKind::Ruling, false) => ("ruling", "Ruling"),
-        (NodeKind::Ruling, true) => ("handover", "Ruling, then another chart"),
+    let (kind, kind_label, kind_noun) = match (node.kind, node.then.is_some()) {
+        (NodeKind::Question, _) => ("question", "Question", "question"),
+        (NodeKind::Step, _) => ("do", "Do this", "step"),
+        (NodeKind::Ruling, false) => ("ruling", "Ruling", "ruling"),
+        (NodeKind::Ruling, true) => ("handover", "Ruling, then another chart", "ruling"),
     };
     let inline = to_inline_html(&node.text);
     let (heading_html, body_html) = if inline.contains("<p>") || inline.contains("<li>") {
@@ -315,6 +335,11 @@ fn step<'a>(
         laws: node.law.iter().map(|c| law_ref(c, cx.config)).collect(),
         say_html: node.say.as_deref().map(to_html),
         note_html: node.note.as_deref().map(to_html),
+        note_folded: node
+            .note
+            .as_deref()
+            .is_some_and(|n| to_plain(n).chars().count() > NOTE_SHOWN_CHARS),
+        kind_noun,
         answers,
         handover: node.then.as_ref().map(|to| {
             let (title, target) = handover_target(cx.charts, to);
