@@ -3,6 +3,7 @@
 //! What is shared (the period of a chart, laws grouped with their titles,
 //! links, hand-overs) is worked out here once; templates only lay it out.
 
+pub mod cases;
 pub mod compare;
 pub mod dot;
 pub mod drawing;

@@ -375,7 +375,7 @@ fn rendered_outputs_of_the_fixture_match_their_snapshots() {
 }
 
 #[test]
-fn the_site_opens_on_the_triage_chart_and_pages_list_every_case_and_practice() {
+fn the_site_opens_on_the_triage_chart_and_pages_list_every_case_and_example() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("out");
     let trees = root().join("trees");
@@ -405,23 +405,27 @@ fn the_site_opens_on_the_triage_chart_and_pages_list_every_case_and_practice() {
     for chart in &report.charts.charts {
         let page = text(&out, &format!("site/{}.html", chart.id));
         let routes = lawcharts::paths::routes(chart).expect("routes");
-        let cases = page
-            .split("<ol class=\"cases\">")
-            .nth(1)
-            .expect("an every-case list");
+        let cases = match page.split_once("<ol class=\"cases\">") {
+            Some((_, cases)) => cases.to_string(),
+            None => text(&out, &format!("site/{}.cases.html", chart.id))
+                .split_once("<ol class=\"cases\">")
+                .expect("an every-case list on the page or its own")
+                .1
+                .to_string(),
+        };
         let cases = cases.split("</ol>").next().expect("the list ends");
         assert_eq!(cases.matches("<li>").count(), routes.len(), "{}", chart.id);
-        let practice = page
-            .split("<ol class=\"practice\">")
+        let examples = page
+            .split("<ol class=\"examples\">")
             .nth(1)
-            .expect("practice questions");
-        let practice = practice
+            .expect("worked examples");
+        let examples = examples
             .split("</ol>\n</section>")
             .next()
             .expect("the section ends");
         assert_eq!(
-            practice
-                .matches("<summary>Show the ruling</summary>")
+            examples
+                .matches("<summary>Show the answers and the ruling</summary>")
                 .count(),
             chart.examples.len(),
             "{}",

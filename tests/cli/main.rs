@@ -16,6 +16,7 @@ mod properties;
 mod serve;
 mod unicode;
 mod walk;
+mod weight;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

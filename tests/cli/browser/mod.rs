@@ -6,6 +6,7 @@
 //! `target/tmp/e2e/`.
 
 mod cdp;
+mod shipped;
 
 use std::path::{Path, PathBuf};
 
