@@ -123,14 +123,19 @@ fn law_54_handover_example() -> (Vec<String>, Vec<usize>) {
     (example.answers.clone(), numbers)
 }
 
-#[test]
-fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
+/// `lawcharts walk` of the Law 54 example that ends in a hand-over.
+fn law_54_walk_to_its_hand_over() -> (i32, String, String) {
     let (answers, _) = law_54_handover_example();
     let mut args = vec!["walk", "law-54-opening-lead-out-of-turn"];
     for a in &answers {
         args.extend(["--answer", a.as_str()]);
     }
-    let (code, out, err) = parts(&run(&args));
+    parts(&run(&args))
+}
+
+#[test]
+fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
+    let (code, out, err) = law_54_walk_to_its_hand_over();
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("54D"), "{out}");
     assert!(
@@ -247,12 +252,7 @@ fn a_walk_may_start_at_a_node_of_a_chart_named_by_id_or_by_file() {
 
 #[test]
 fn a_walk_that_ends_in_a_hand_over_prints_the_command_that_goes_on() {
-    let (answers, _) = law_54_handover_example();
-    let mut args = vec!["walk", "law-54-opening-lead-out-of-turn"];
-    for a in &answers {
-        args.extend(["--answer", a.as_str()]);
-    }
-    let (code, out, err) = parts(&run(&args));
+    let (code, out, err) = law_54_walk_to_its_hand_over();
     assert_eq!(code, 0, "{err}");
     let command = out
         .lines()
