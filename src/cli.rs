@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -81,11 +81,13 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct WalkArgs {
-    /// A chart id (looked up in `--trees`) or a path to a chart file.
+    /// A chart id (looked up in `--trees`) or a path to a chart file; with
+    /// `#NODE` after it, the walk starts at that node (as a `then:` names it).
     chart: String,
-    /// Answer the next question with this label (repeat for each question); no
-    /// `--answer` walks interactively.
-    #[arg(long = "answer", value_name = "LABEL")]
+    /// Answer the next question: its label, its number as shown (1, 2, …) or
+    /// the start of one label only (repeat for each question); no `--answer`
+    /// walks interactively.
+    #[arg(long = "answer", value_name = "ANSWER")]
     answers: Vec<String>,
     /// The folder of charts.
     #[arg(long, default_value = "trees")]
@@ -318,42 +320,72 @@ fn find_chart<'a>(report: &'a Report, id: &str) -> anyhow::Result<&'a Chart> {
 }
 
 fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
-    let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
+    let (wanted, node) = split_node(&args.chart);
+    let is_file = wanted.ends_with(".yaml") || wanted.ends_with(".yml");
     let trees = if is_file {
-        PathBuf::from(&args.chart)
+        PathBuf::from(wanted)
     } else {
         args.trees.clone()
     };
-    let id = chart_id(&args.chart);
+    let id = chart_id(wanted);
     let Some(report) = load_charts(&trees, Some(&id))? else {
         return Ok(Exit::Invalid);
     };
     let chart = find_chart(&report, &id)?;
+    let from = match node {
+        None => chart.start,
+        Some(node) => chart.node(node).ok_or_else(|| {
+            let close = diagnostic::did_you_mean(node, chart.index.keys().map(String::as_str));
+            let hint = match close {
+                Some(close) => format!("did you mean `{}#{close}`?", chart.id),
+                None => format!("`lawcharts paths {}` shows its nodes", chart.id),
+            };
+            anyhow::anyhow!("chart `{}` has no node `{node}`; {hint}", chart.id)
+        })?,
+    };
     let charts = report.with_context();
+    let names = if is_file {
+        walk::Names::Files
+    } else if args.trees == Path::new("trees") {
+        walk::Names::Ids(None)
+    } else {
+        walk::Names::Ids(Some(args.trees.display().to_string()))
+    };
+    let walk = walk::Walk {
+        set: &charts,
+        chart,
+        from,
+        names,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.answers.is_empty() {
-        return Ok(
-            match walk::scripted(&charts, chart, &args.answers, &mut out)? {
-                Ok(()) => Exit::Ok,
-                Err(e) => {
-                    out.flush()?;
-                    eprintln!("error: {}", diagnostic::printable(&e.to_string()));
-                    Exit::Invalid
-                }
-            },
-        );
-    }
-    let mut input = std::io::stdin().lock();
-    Ok(
-        match walk::interactive(&charts, chart, &mut input, &mut out)? {
-            walk::Ended::Done => Exit::Ok,
-            walk::Ended::Unfinished => {
-                eprintln!("error: input ended before a ruling");
+        return Ok(match walk::scripted(&walk, &args.answers, &mut out)? {
+            Ok(()) => Exit::Ok,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("error: {}", diagnostic::printable(&e.to_string()));
                 Exit::Invalid
             }
-        },
-    )
+        });
+    }
+    let mut input = std::io::stdin().lock();
+    Ok(match walk::interactive(&walk, &mut input, &mut out)? {
+        walk::Ended::Done => Exit::Ok,
+        walk::Ended::Unfinished => {
+            eprintln!("error: input ended before a ruling");
+            Exit::Invalid
+        }
+    })
+}
+
+/// `CHART#NODE` as (`CHART`, `NODE`); without a `#` (or with nothing after
+/// it), the whole and no node.
+fn split_node(wanted: &str) -> (&str, Option<&str>) {
+    match wanted.rsplit_once('#') {
+        Some((chart, node)) if !chart.is_empty() && !node.is_empty() => (chart, Some(node)),
+        _ => (wanted, None),
+    }
 }
 
 fn run_list(args: &ListArgs) -> anyhow::Result<Exit> {
