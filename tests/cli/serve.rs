@@ -56,7 +56,7 @@ pub fn serve(dir: &Path) -> Served {
 }
 
 /// A plain HTTP/1.0 GET: (status line, body).
-fn get(base: &str, path: &str) -> (String, String) {
+pub fn get(base: &str, path: &str) -> (String, String) {
     let host = base.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = TcpStream::connect(host).expect("connect to serve");
     write!(stream, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n").expect("send request");
