@@ -291,6 +291,22 @@ fn shared_files(
         ),
         OutFile::text("site/assets/style.css".into(), html::STYLE_CSS.into()),
         OutFile::text("site/assets/site.js".into(), html::SITE_JS.into()),
+        OutFile::text(
+            format!("site/assets/{}", render::search::FILE),
+            render::search::data_js(cx),
+        ),
+        OutFile::text(
+            "site/assets/minisearch.js".into(),
+            render::search::MINISEARCH_JS.into(),
+        ),
+        OutFile::text(
+            "site/assets/stemmer.js".into(),
+            render::search::stemmer_js(),
+        ),
+        OutFile::text(
+            "site/assets/LICENSE-search.txt".into(),
+            render::search::LICENCES.into(),
+        ),
         // The drawings were measured with DejaVu Sans: ship the glyphs
         // they use, so every device draws the text the width it was laid
         // out for.

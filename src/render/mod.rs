@@ -11,6 +11,7 @@ pub mod graphviz;
 pub mod html;
 pub mod markdown;
 pub mod mermaid;
+pub mod search;
 pub mod svg;
 
 pub use svg::render_svg;

@@ -7,6 +7,7 @@ mod build;
 mod cards;
 mod check;
 mod diff;
+mod docs;
 mod escaping;
 mod fuzzed;
 mod hostile;
