@@ -378,9 +378,14 @@ fn pick(sizes: &[(f32, f32)], members: &[usize]) -> Vec<(f32, f32)> {
     members.iter().map(|&p| sizes[p]).collect()
 }
 
-/// Whether the panels `members` fit one side at full size.
+/// The most panels on a side: more are more connectors to follow than a
+/// side saved is worth.
+const PANELS_A_SIDE: usize = 4;
+
+/// Whether the panels `members` fit one side at full size (a single panel
+/// always has a side of its own, if shrunk).
 fn fit_side(sizes: &[(f32, f32)], members: &[usize], frame: &Frame) -> bool {
-    arrange(&pick(sizes, members), frame).scale_in(frame) >= 1.0
+    members.len() <= PANELS_A_SIDE && arrange(&pick(sizes, members), frame).scale_in(frame) >= 1.0
 }
 
 /// How a split between front and back is judged, lower first: the
