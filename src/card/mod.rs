@@ -153,7 +153,11 @@ pub fn heading(chart: &Chart) -> Heading {
         title: chart.title.clone(),
         laws: numbers
             .iter()
-            .map(|&n| format!("Law {n} {}", law_title(n)).trim_end().to_string())
+            .map(|&n| {
+                format!("Law {n} {}", law_title(chart, n))
+                    .trim_end()
+                    .to_string()
+            })
             .collect(),
     }
 }
