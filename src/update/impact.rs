@@ -139,29 +139,43 @@ pub struct MapImpact {
 
 /// The groups a citation falls in, with a note for each.
 #[derive(Default)]
-struct Sorted {
-    renumbered: Option<String>,
-    changed: Option<String>,
-    removed: Option<String>,
-    added: Option<String>,
-    unaccounted: Option<String>,
+pub struct Sorted {
+    /// It moved: `becomes 16C1`, `was 16A1 in 2007`.
+    pub renumbered: Option<String>,
+    /// Its meaning changed.
+    pub changed: Option<String>,
+    /// It is gone.
+    pub removed: Option<String>,
+    /// It is new.
+    pub added: Option<String>,
+    /// The map does not say, and the indexes differ.
+    pub unaccounted: Option<String>,
+}
+
+/// `changed`, or `in changed 12C1` when the map's entry is a larger clause.
+fn entry_note(word: &str, entry: &Clause, cited: &Clause) -> String {
+    if entry == cited {
+        word.to_string()
+    } else {
+        format!("in {word} {entry}")
+    }
 }
 
 /// Where a citation of a chart following `from` goes.
-fn sort_forward(map: &ChangeMap, cited: &Clause) -> Sorted {
+pub fn sort_forward(map: &ChangeMap, cited: &Clause) -> Sorted {
     let fate = map.forward(cited);
     let to = map.to_year();
     let mut sorted = Sorted::default();
     if fate.renumbered.is_some() {
         sorted.renumbered = Some(match &fate.now {
-            Some(now) => format!("becomes {now} in {to}"),
-            None => format!("renumbered, but the {to} index has no such clause"),
+            Some(now) => format!("becomes {now}"),
+            None => format!("renumbered, but the {to} index lacks the new number"),
         });
     }
-    sorted.changed = fate.changed.map(|c| format!("changed in {to} (map: {c})"));
-    sorted.removed = fate.removed.map(|c| format!("removed in {to} (map: {c})"));
-    if sorted.renumbered.is_none() && sorted.changed.is_none() && sorted.removed.is_none() {
-        sorted.unaccounted = unaccounted(map, cited, map.to.contains(cited), to);
+    sorted.changed = fate.changed.map(|c| entry_note("changed", &c, cited));
+    sorted.removed = fate.removed.map(|c| entry_note("removed", &c, cited));
+    if !map.accounts_for_old(cited) {
+        sorted.unaccounted = Some(unaccounted(map, map.to.contains(cited), to));
     }
     sorted
 }
@@ -169,39 +183,36 @@ fn sort_forward(map: &ChangeMap, cited: &Clause) -> Sorted {
 /// Where a citation of a chart following `to` goes.
 fn sort_backward(map: &ChangeMap, cited: &Clause) -> Sorted {
     let fate: Fate = map.backward(cited);
-    let (from, to) = (map.from_year(), map.to_year());
+    let from = map.from_year();
     let mut sorted = Sorted::default();
     if let Some((old, new)) = &fate.renumbered {
         let was = cited.moved(new, old).unwrap_or_else(|| old.clone());
         sorted.renumbered = Some(format!("was {was} in {from}"));
     }
-    sorted.changed = fate
-        .changed
-        .map(|c| format!("changed since {from} (map: {c})"));
-    sorted.removed = fate
-        .removed
-        .map(|c| format!("{from}'s {c} was removed; this clause is new (map: {c})"));
-    sorted.added = fate.added.map(|c| format!("new in {to} (map: {c})"));
+    let old = fate.now.clone().unwrap_or_else(|| cited.clone());
+    sorted.changed = fate.changed.map(|c| entry_note("changed", &c, &old));
+    sorted.removed = fate.removed.map(|c| {
+        format!(
+            "{from}'s {} was removed; this one is new",
+            entry_note("", &c, &old).trim()
+        )
+    });
+    sorted.added = fate.added.map(|c| entry_note("new", &c, cited));
     if !map.accounts_for(cited) {
-        sorted.unaccounted = unaccounted(map, cited, map.from.contains(cited), from);
+        sorted.unaccounted = Some(unaccounted(map, map.from.contains(cited), from));
     }
     sorted
 }
 
 /// The note for a citation the map does not account for, `other` being
-/// the edition the chart does not follow (or `None` when the clause is the
-/// same in both indexes).
-fn unaccounted(map: &ChangeMap, cited: &Clause, in_other: bool, other: u32) -> Option<String> {
-    if !in_other {
-        return Some(format!(
-            "not in the {other} index, and the map does not name it"
-        ));
+/// the edition the chart does not follow.
+fn unaccounted(map: &ChangeMap, in_other: bool, other: u32) -> String {
+    if in_other {
+        let (from, to) = (map.from_year(), map.to_year());
+        format!("differs between the {from} and {to} indexes")
+    } else {
+        format!("not in the {other} index")
     }
-    let (from, to) = (map.from_year(), map.to_year());
-    let same = super::map::same_in_both(&map.from, &map.to, cited);
-    (!same).then(|| {
-        format!("differs between the {from} and {to} indexes, and the map does not name it")
-    })
 }
 
 /// The nodes and charts `map` touches among the charts that follow either

@@ -358,19 +358,36 @@ impl ChangeMap {
     }
 
     /// Whether a clause of the `to` edition is accounted for: the map names
-    /// it (or a clause it lies inside), or it is the same in both indexes
-    /// (same law title, and the same clauses inside it).
+    /// it (or a clause it lies inside), or the two indexes agree on it.
     pub fn accounts_for(&self, new: &Clause) -> bool {
-        self.backward(new).touched() || same_in_both(&self.from, &self.to, new)
+        self.backward(new).touched() || self.explains(new)
     }
-}
 
-/// Whether `clause` has the same law title and the same clauses inside it
-/// in both indexes.
-pub fn same_in_both(old: &Lawbook, new: &Lawbook, clause: &Clause) -> bool {
-    let title = |book: &Lawbook| book.title_of(clause).map(str::to_string);
-    old.contains(clause)
-        && new.contains(clause)
-        && title(old) == title(new)
-        && old.within(clause) == new.within(clause)
+    /// Whether a clause of the `from` edition is accounted for: the map
+    /// names it (or a clause it lies inside), or the two indexes agree on it.
+    pub fn accounts_for_old(&self, old: &Clause) -> bool {
+        self.forward(old).touched() || self.explains(old)
+    }
+
+    /// Whether the two indexes agree on `clause` except where the map says
+    /// why: it is in both under the same law title, and every clause inside
+    /// it that only one index has is one the map names.
+    pub fn explains(&self, clause: &Clause) -> bool {
+        let title = |book: &Lawbook| book.title_of(clause).map(str::to_string);
+        let inside = |book: &Lawbook| -> Vec<Clause> {
+            book.within(clause)
+                .into_iter()
+                .filter(|c| c != clause)
+                .collect()
+        };
+        self.from.contains(clause)
+            && self.to.contains(clause)
+            && title(&self.from) == title(&self.to)
+            && inside(&self.to)
+                .iter()
+                .all(|c| self.from.contains(c) || self.backward(c).touched())
+            && inside(&self.from)
+                .iter()
+                .all(|c| self.to.contains(c) || self.forward(c).touched())
+    }
 }

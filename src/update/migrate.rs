@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::edit::{Edit, apply};
-use super::impact::{Cite, Hit};
+use super::impact::{Cite, Hit, sort_forward};
 use super::map::ChangeMap;
 use crate::chart::Chart;
 use crate::check::written_clauses;
@@ -148,7 +148,6 @@ fn citations(
     written: &serde_saphyr::Spanned<Clauses>,
     map: &ChangeMap,
 ) {
-    let (from, to) = (map.from_year(), map.to_year());
     let mut notes = Vec::new();
     for (clause_text, span) in written_clauses(text, written) {
         let (Ok(clause), Some(span)) = (parse_clause(clause_text.trim()), span) else {
@@ -167,21 +166,15 @@ fn citations(
                 span,
             });
         }
-        let why = if let Some(c) = &fate.changed {
-            Some(format!("changed in {to} (map: {c})"))
-        } else if let Some(c) = &fate.removed {
-            Some(format!("removed in {to} (map: {c})"))
-        } else if fate.now.is_none() {
-            Some(format!(
-                "not in the {to} index, and the map does not name it (from {from})"
-            ))
-        } else {
-            None
-        };
-        if let Some(note) = why {
+        let sorted = sort_forward(map, &clause);
+        let why: Vec<String> = [sorted.changed, sorted.removed, sorted.unaccounted]
+            .into_iter()
+            .flatten()
+            .collect();
+        if !why.is_empty() {
             notes.push(Cite {
                 clause: clause.to_string(),
-                note: Some(note),
+                note: Some(why.join("; ")),
             });
         }
     }

@@ -19,7 +19,7 @@ use crate::diagnostic::{self, Severity};
 use crate::lawbook::{EDITION, Editions, Lawbook};
 
 pub use impact::{Cite, ClauseImpact, Hit, MapImpact, of_clause, of_map};
-pub use map::{ChangeMap, Fate, Refused, same_in_both};
+pub use map::{ChangeMap, Fate, Refused};
 pub use migrate::{ChartPlan, Plan, Rewrite, plan};
 
 /// How `lawcharts laws` prints an index.
@@ -147,7 +147,7 @@ fn checked(trees: &PathBuf, editions: &Editions) -> anyhow::Result<Option<Report
 }
 
 /// The map at `path`, or its problems printed.
-fn change_map(path: &PathBuf, editions: &Editions) -> anyhow::Result<Option<ChangeMap>> {
+fn change_map(path: &std::path::Path, editions: &Editions) -> anyhow::Result<Option<ChangeMap>> {
     match ChangeMap::load(path, editions)? {
         Ok(map) => Ok(Some(map)),
         Err(Refused(text)) => {

@@ -5,22 +5,23 @@ use super::impact::{ClauseImpact, Hit, MapImpact};
 use super::migrate::Plan;
 use crate::markdown::escape_text;
 
-/// The citations of a hit, with their notes: `16B1 (was 16A1 in 2007)`.
+/// The citations of a hit, with their notes: `16B1 [was 16A1 in 2007]`.
 fn cites(hit: &Hit) -> String {
     let shown: Vec<String> = hit
         .cites
         .iter()
         .map(|c| match &c.note {
-            Some(note) => format!("{} ({note})", c.clause),
+            Some(note) => format!("{} [{note}]", c.clause),
             None => c.clause.clone(),
         })
         .collect();
     shown.join(", ")
 }
 
-/// Rows of text, columns padded to the widest cell (the last is not).
-fn table(rows: &[[String; 5]]) -> String {
-    let mut widths = [0; 4];
+/// Rows of text, each column padded to its widest cell (the last is not).
+fn table(rows: &[Vec<String>]) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut widths = vec![0; columns];
     for row in rows {
         for (w, cell) in widths.iter_mut().zip(row) {
             *w = (*w).max(cell.chars().count());
@@ -28,19 +29,24 @@ fn table(rows: &[[String; 5]]) -> String {
     }
     let mut out = String::new();
     for row in rows {
-        out.push_str("  ");
-        for (w, cell) in widths.iter().zip(row) {
-            let pad = w - cell.chars().count();
-            out.push_str(&format!("{cell}{}  ", " ".repeat(pad)));
+        let mut line = String::from(" ");
+        for (i, cell) in row.iter().enumerate() {
+            let pad = if i + 1 == row.len() {
+                0
+            } else {
+                widths[i] - cell.chars().count()
+            };
+            line.push_str(&format!(" {cell}{} ", " ".repeat(pad)));
         }
-        out.push_str(&row[4]);
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out
 }
 
-fn row(hit: &Hit) -> [String; 5] {
-    [
+/// A hit as a row: chart, node (`-` for the chart's `laws`), kind, cites, text.
+fn row(hit: &Hit) -> Vec<String> {
+    vec![
         hit.chart.clone(),
         hit.node.clone().unwrap_or_else(|| "-".into()),
         hit.kind.to_string(),
@@ -87,7 +93,7 @@ pub fn clauses_text(found: &[ClauseImpact]) -> String {
             count(c.nodes.len(), "node", "nodes"),
             count(c.charts.len(), "chart", "charts")
         ));
-        let rows: Vec<[String; 5]> = by_chart(c).into_iter().map(row).collect();
+        let rows: Vec<Vec<String>> = by_chart(c).into_iter().map(row).collect();
         out.push_str(&table(&rows));
     }
     out
@@ -114,7 +120,7 @@ fn md_table<'a>(hits: impl Iterator<Item = &'a Hit>, empty: &str) -> String {
     let mut any = false;
     for hit in hits {
         any = true;
-        let cells = row(hit).map(|cell| escape_text(&cell));
+        let cells: Vec<String> = row(hit).iter().map(|cell| escape_text(cell)).collect();
         out.push_str(&format!("| {} |\n", cells.join(" | ")));
     }
     if !any {
@@ -190,16 +196,14 @@ pub fn plan_text(plan: &Plan, written: bool) -> String {
                 "  {}:\n",
                 count(n, "citation to rewrite", "citations to rewrite")
             ));
-            let rows: Vec<[String; 5]> = chart
+            let rows: Vec<Vec<String>> = chart
                 .rewrites
                 .iter()
                 .map(|r| {
-                    [
+                    vec![
                         format!("{}:{}", r.line, r.column),
                         r.node.clone().unwrap_or_else(|| "laws".into()),
-                        r.old.clone(),
-                        "->".into(),
-                        r.new.clone(),
+                        format!("{} -> {}", r.old, r.new),
                     ]
                 })
                 .collect();
@@ -211,7 +215,8 @@ pub fn plan_text(plan: &Plan, written: bool) -> String {
                 "  {}:\n",
                 count(n, "node to review", "nodes to review")
             ));
-            let rows: Vec<[String; 5]> = chart.review.iter().map(row).collect();
+            let rows: Vec<Vec<String>> =
+                chart.review.iter().map(|h| row(h)[1..].to_vec()).collect();
             out.push_str(&indent(&table(&rows)));
         }
     }

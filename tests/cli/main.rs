@@ -15,6 +15,7 @@ mod limits;
 mod properties;
 mod serve;
 mod unicode;
+mod update;
 mod walk;
 
 use std::path::{Path, PathBuf};
