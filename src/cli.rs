@@ -507,3 +507,21 @@ fn run_render(args: &RenderArgs, editions: &Editions) -> anyhow::Result<Exit> {
     }
     Ok(Exit::Ok)
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+
+    /// A command's own `--law` next to the global `--laws DIR` once shared an
+    /// id, which clap only notices (with a panic) when the command is parsed.
+    #[test]
+    fn new_parses_its_law_clauses_beside_the_global_laws_folder() {
+        let args = ["lawcharts", "--laws", "x", "new", "a", "--title", "T", "--law", "40B2"];
+        assert!(super::Cli::try_parse_from(args).is_ok());
+    }
+}
