@@ -57,7 +57,7 @@ fn impact_in_markdown_and_json_carries_the_same_rows() {
          | --- | --- | --- | --- | --- |\n\
          | lead | \\- | laws | 26 | Lead restrictions |\n\
          | lead | free | ruling | 26A | No lead restriction. |\n\
-         | lead | restrict | ruling | 26B | Declarer may prohibit the lead of one suit. |\n\n"
+         | lead | restrict | ruling | 26B | Declarer may forbid one suit. |\n\n"
     );
     let (code, json, _) = in_fixture(&["impact", "26", "--format", "json"]);
     assert_eq!(code, 0);
@@ -189,7 +189,7 @@ migrate: the 2017 Laws to the 2027 Laws with laws/2017-2027.yaml
 trees/lead.yaml (lead)
   edition: 2017 -> 2027
   1 node to review:
-    restrict  ruling  26B [changed]  Declarer may prohibit the lead of one suit.
+    restrict  ruling  26B [changed]  Declarer may forbid one suit.
 
 trees/ui.yaml (ui)
   edition: 2017 -> 2027
@@ -411,7 +411,7 @@ fn impact_of_a_map_groups_the_nodes_it_touches() {
          \x20 ui  alternative  question  16B1(b) [becomes 16C1(b)], 16B1(a) [becomes 16C1(a)]  Was there a logical alternative?\n\
          \x20 ui  adjust       ruling    16B1 [becomes 16C1]                                   Adjust the score.\n\n\
          changed: 2 citing nodes or charts\n\
-         \x20 lead  restrict  ruling  26B [changed]              Declarer may prohibit the lead of one suit.\n\
+         \x20 lead  restrict  ruling  26B [changed]              Declarer may forbid one suit.\n\
          \x20 ui    adjust    ruling  12C1(e) [in changed 12C1]  Adjust the score.\n\n\
          removed: 1 citing node or chart\n\
          \x20 ui  -  laws  73C1 [removed]  Unauthorised information\n\n\
