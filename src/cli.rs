@@ -472,6 +472,7 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         let options = card::CardOptions {
             paper: args.paper.unwrap_or_default(),
             orientation: args.landscape.then_some(card::Orientation::Landscape),
+            ..card::CardOptions::default()
         };
         let card = card::Card::new(chart, &cx, &options);
         eprintln!("{}", card.report());

@@ -104,9 +104,12 @@ fn law_54_handover_example() -> (Vec<String>, Vec<usize>) {
         .iter()
         .find(|e| {
             let node = chart.node(&e.ruling).expect("example ruling exists");
-            chart.graph[node].then.is_some()
+            chart.graph[node]
+                .then
+                .as_ref()
+                .is_some_and(|h| h.chart == "law-50-lead-restrictions")
         })
-        .expect("an example ends at a hand-over");
+        .expect("an example ends at the hand-over to the lead restrictions");
     let (route, _) = chart.follow_from(chart.start, &example.answers);
     let numbers = route
         .visits
@@ -139,7 +142,7 @@ fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("54D"), "{out}");
     assert!(
-        out.contains("-> continue with law-50-penalty-card#lead-restrictions"),
+        out.contains("-> continue with law-50-lead-restrictions#lead-restrictions"),
         "{out}"
     );
 }
@@ -154,8 +157,11 @@ fn the_interactive_walk_offers_to_go_on_into_a_hand_over() {
         &["walk", "law-54-opening-lead-out-of-turn"],
         &input,
     ));
-    assert!(out.contains("Go on into `law-50-penalty-card`"), "{out}");
-    assert!(out.contains("law-50-penalty-card — "), "{out}");
+    assert!(
+        out.contains("Go on into `law-50-lead-restrictions`"),
+        "{out}"
+    );
+    assert!(out.contains("law-50-lead-restrictions — "), "{out}");
     // The input ends inside the penalty-card chart, before its ruling.
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
@@ -168,8 +174,11 @@ fn a_chart_walked_by_its_file_can_go_on_into_a_hand_over_beside_it() {
     input.push_str("y\n");
     let file = "trees/law-54-opening-lead-out-of-turn.yaml";
     let (code, out, err) = parts(&run_in(&root(), &["walk", file], &input));
-    assert!(out.contains("Go on into `law-50-penalty-card`"), "{out}");
-    assert!(out.contains("law-50-penalty-card — "), "{out}");
+    assert!(
+        out.contains("Go on into `law-50-lead-restrictions`"),
+        "{out}"
+    );
+    assert!(out.contains("law-50-lead-restrictions — "), "{out}");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
 }
