@@ -1,29 +1,38 @@
 //! Every shipped chart drawn by our layout engine and by Graphviz, side by
 //! side in one SVG per chart (`OUT_DIR/<id>.svg`, both at the same scale),
-//! and the measures of both printed as a Markdown table. Needs `dot`.
+//! and the measures of both printed as a Markdown table, with a report of
+//! where this Graphviz measures otherwise than the stored measures (which
+//! the layout-quality test compares with). Needs `dot`.
 //!
-//! `cargo run --release --example compare_layouts -- [OUT_DIR] [TREES]`
-//! (default `target/compare`, `trees`); `scripts/compare-layouts` runs it
-//! and turns the SVGs into PNGs.
+//! `cargo run --example compare_layouts -- [OUT_DIR] [TREES]` (default
+//! `target/compare`, `trees`); `-- --store FILE [TREES]` writes Graphviz's
+//! measures to FILE instead of drawing.
+//! `scripts/compare-layouts` runs it and turns the SVGs into PNGs.
 
 use std::path::PathBuf;
 
 use anyhow::{Context as _, Result, bail};
 use lawcharts::config::Config;
-use lawcharts::render::{Context, compare, drawing, graphviz};
+use lawcharts::render::compare::{self, Comparison, Stored, Theirs};
+use lawcharts::render::{Context, drawing, graphviz};
 
 /// Space between the two drawings and above them for their headings.
 const GAP: f32 = 32.0;
 const HEADING: f32 = 30.0;
 
 fn main() -> Result<()> {
-    let mut args = std::env::args().skip(1);
-    let out = PathBuf::from(args.next().unwrap_or_else(|| "target/compare".into()));
-    let trees = PathBuf::from(args.next().unwrap_or_else(|| "trees".into()));
-    if !graphviz::installed() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `--store FILE [TREES]` or `[OUT_DIR] [TREES]`.
+    let (store, out, trees) = match args.as_slice() {
+        [flag, file, rest @ ..] if flag == "--store" => (Some(file), None, rest.first()),
+        [flag] if flag == "--store" => bail!("`--store` needs the file to write"),
+        rest => (None, rest.first(), rest.get(1)),
+    };
+    let out = PathBuf::from(out.map_or("target/compare", String::as_str));
+    let trees = PathBuf::from(trees.map_or("trees", String::as_str));
+    let Some(version) = graphviz::version() else {
         bail!("`dot` (Graphviz) is not installed; the comparison needs it");
-    }
-    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
+    };
     let report = lawcharts::check::check_paths(std::slice::from_ref(&trees))?;
     lawcharts::check::require_charts(&report)?;
     let config = Config::default();
@@ -32,9 +41,19 @@ fn main() -> Result<()> {
         charts: &report.charts,
         date: None,
     };
+    if let Some(file) = store {
+        let stored = compare::measure_for_storing(&cx, version)?;
+        std::fs::write(file, stored.to_json()).with_context(|| format!("cannot write {file}"))?;
+        eprintln!(
+            "stored Graphviz's measures of {} charts in {file}",
+            stored.charts.len()
+        );
+        return Ok(());
+    }
+    std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
     for chart in &report.charts.charts {
-        rows.push(compare::compare(chart, &cx, true)?);
+        rows.push(compare::compare(chart, &cx, Theirs::Live)?);
         let ours = drawing::chart_svg(chart, &report.charts);
         let theirs = graphviz::chart_svg(chart, &cx)?;
         let path = out.join(format!("{}.svg", chart.id));
@@ -42,7 +61,47 @@ fn main() -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     print!("{}", compare::markdown(&rows));
+    eprint!("{}", against_stored(&rows, &cx, &version));
     Ok(())
+}
+
+/// Where this Graphviz measures a chart otherwise than the stored measures:
+/// a report for people (Graphviz's drawings change with its version and the
+/// fonts installed), never a verdict.
+fn against_stored(rows: &[Comparison], cx: &Context, version: &str) -> String {
+    let stored = std::fs::read_to_string(compare::STORED_PATH)
+        .map_err(anyhow::Error::from)
+        .and_then(|text| Stored::parse(&text));
+    let stored = match stored {
+        Ok(stored) => stored,
+        Err(e) => return format!("no stored measures to compare with ({e:#})\n"),
+    };
+    let mut out = format!(
+        "this Graphviz: {version}; stored measures by: {}\n",
+        stored.graphviz
+    );
+    for (row, chart) in rows.iter().zip(&cx.charts.charts) {
+        let live = row.graphviz.as_ref().expect("measured live");
+        match compare::compare(chart, cx, Theirs::Stored(&stored)) {
+            Ok(c) => {
+                let kept = c.graphviz.expect("stored");
+                if (kept.crossings, kept.answers_out_of_order)
+                    != (live.crossings, live.answers_out_of_order)
+                {
+                    out += &format!(
+                        "{}: crossings {} here, {} stored; answers out of order {} here, {} stored\n",
+                        row.id,
+                        live.crossings,
+                        kept.crossings,
+                        live.answers_out_of_order,
+                        kept.answers_out_of_order
+                    );
+                }
+            }
+            Err(e) => out += &format!("{}: {e:#}\n", row.id),
+        }
+    }
+    out
 }
 
 /// One SVG with `ours` on the left and `theirs` on the right, each headed.

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::geometry::{self, Point, Rect};
 use super::{Layout, PlacedBox, RoutedEdge, Shape};
@@ -16,7 +16,7 @@ const A4_H: f32 = 841.89 - 2.0 * 28.35;
 const TOLERANCE: f32 = 0.5;
 
 /// What was measured; the first four must be 0 in every layout.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Quality {
     /// Pairs of boxes whose areas overlap.
     pub overlapping_boxes: usize,

@@ -1,11 +1,20 @@
 //! Our drawing of a chart measured beside Graphviz's drawing of the same
 //! chart (from our DOT output), by the same rules: the numbers
 //! `scripts/compare-layouts` prints and the layout-quality test checks.
+//! Graphviz's measures depend on its version and on the fonts installed, so
+//! the test reads them from a file in the repository ([`Stored`], written by
+//! `scripts/compare-layouts --store`); a live `dot` only makes a report.
+
+use anyhow::{Context as _, bail};
+use serde::{Deserialize, Serialize};
 
 use crate::chart::Chart;
 use crate::layout::{self, Layout, LayoutOptions, Quality, RoutedEdge, quality};
 
-use super::{Context, drawing, graphviz};
+use super::{Context, dot, drawing, graphviz};
+
+/// Where the stored Graphviz measures live, from the repository's root.
+pub const STORED_PATH: &str = "tests/fixtures/graphviz-measures.json";
 
 /// One chart's drawings, measured.
 #[derive(Clone, Debug)]
@@ -18,20 +27,92 @@ pub struct Comparison {
     pub ours: Quality,
     /// Our drawing made to print largest on A4 ([`layout::layout_for_a4`]).
     pub fitted: Quality,
-    /// Graphviz's drawing, when Graphviz was asked for and is installed.
+    /// Graphviz's drawing, when it was asked for.
     pub graphviz: Option<Quality>,
 }
 
-/// Measure our drawing of `chart` and, if `with_graphviz`, Graphviz's.
-pub fn compare(chart: &Chart, cx: &Context, with_graphviz: bool) -> anyhow::Result<Comparison> {
-    let ours = drawing::chart_layout(chart, cx.charts);
-    let graphviz = match with_graphviz {
-        true => {
-            let mut theirs = graphviz::chart_layout(chart, cx)?;
-            in_order_of(&mut theirs, &ours);
-            Some(quality(&theirs))
+/// Where Graphviz's measures come from.
+#[derive(Clone, Copy, Debug)]
+pub enum Theirs<'a> {
+    /// Not wanted.
+    None,
+    /// `dot` run now (it must be installed).
+    Live,
+    /// The measures stored in the repository; a chart whose DOT has changed
+    /// since they were taken is an error.
+    Stored(&'a Stored),
+}
+
+/// Graphviz's measures of every shipped chart, as stored in the repository.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stored {
+    /// `dot -V` of the Graphviz that measured them (for people; no verdict
+    /// depends on it).
+    pub graphviz: String,
+    /// One entry a chart, in the charts' order.
+    pub charts: Vec<StoredChart>,
+}
+
+/// Graphviz's measures of one chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredChart {
+    /// The chart id.
+    pub id: String,
+    /// [`dot_digest`] of the DOT Graphviz was given: another digest means
+    /// the chart (or our DOT) has changed since.
+    pub dot: String,
+    /// What was measured.
+    pub quality: Quality,
+}
+
+impl Stored {
+    /// Reads the stored measures from their JSON text.
+    pub fn parse(text: &str) -> anyhow::Result<Stored> {
+        serde_json::from_str(text).context("the stored Graphviz measures are not valid")
+    }
+
+    /// The JSON text to store, one value a line (so a change reads well in
+    /// a diff), ending in a line break.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("the measures are plain data") + "\n"
+    }
+
+    /// The measures of `chart` if they were taken of its DOT as it is now.
+    fn of(&self, chart: &Chart, cx: &Context) -> anyhow::Result<Quality> {
+        let digest = dot_digest(chart, cx)?;
+        let how = format!(
+            "run `scripts/compare-layouts --store` (it needs Graphviz) and commit `{STORED_PATH}`"
+        );
+        match self.charts.iter().find(|c| c.id == chart.id) {
+            Some(c) if c.dot == digest => Ok(c.quality.clone()),
+            Some(_) => bail!(
+                "`{}` has changed since Graphviz measured it: {how}",
+                chart.id
+            ),
+            None => bail!("Graphviz has not measured `{}`: {how}", chart.id),
         }
-        false => None,
+    }
+}
+
+/// A short fingerprint of the DOT that Graphviz draws `chart` from
+/// (64-bit FNV-1a, as hex): it only has to tell one version of a chart's
+/// DOT from another, the same on every machine.
+pub fn dot_digest(chart: &Chart, cx: &Context) -> anyhow::Result<String> {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in dot::render(chart, cx)?.bytes() {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    Ok(format!("{hash:016x}"))
+}
+
+/// Measure our drawing of `chart` and, as `theirs` says, Graphviz's.
+pub fn compare(chart: &Chart, cx: &Context, theirs: Theirs) -> anyhow::Result<Comparison> {
+    let ours = drawing::chart_layout(chart, cx.charts);
+    let graphviz = match theirs {
+        Theirs::None => None,
+        Theirs::Live => Some(live(chart, cx, &ours)?),
+        Theirs::Stored(stored) => Some(stored.of(chart, cx)?),
     };
     Ok(Comparison {
         id: chart.id.clone(),
@@ -42,6 +123,32 @@ pub fn compare(chart: &Chart, cx: &Context, with_graphviz: bool) -> anyhow::Resu
             &LayoutOptions::default(),
         )),
         graphviz,
+    })
+}
+
+/// Graphviz's drawing of `chart` now, measured with its edges in the order
+/// of `ours`.
+fn live(chart: &Chart, cx: &Context, ours: &Layout) -> anyhow::Result<Quality> {
+    let mut theirs = graphviz::chart_layout(chart, cx)?;
+    in_order_of(&mut theirs, ours);
+    Ok(quality(&theirs))
+}
+
+/// The measures to store: Graphviz's, now, of every chart in `cx`;
+/// `version` is what `dot -V` says.
+pub fn measure_for_storing(cx: &Context, version: String) -> anyhow::Result<Stored> {
+    let mut charts = Vec::new();
+    for chart in &cx.charts.charts {
+        let ours = drawing::chart_layout(chart, cx.charts);
+        charts.push(StoredChart {
+            id: chart.id.clone(),
+            dot: dot_digest(chart, cx)?,
+            quality: live(chart, cx, &ours)?,
+        });
+    }
+    Ok(Stored {
+        graphviz: version,
+        charts,
     })
 }
 

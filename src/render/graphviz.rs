@@ -24,14 +24,11 @@ pub enum Engine {
     Graphviz,
 }
 
-/// Whether Graphviz's `dot` can be run here.
-pub fn installed() -> bool {
-    Command::new("dot")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+/// What `dot -V` says of itself (on standard error), if `dot` runs.
+pub fn version() -> Option<String> {
+    let out = Command::new("dot").arg("-V").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    (out.status.success() && !text.is_empty()).then_some(text)
 }
 
 /// The chart drawn by Graphviz, as its SVG document.

@@ -27,6 +27,17 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// How many charts the repository ships: the `.yaml` files in `trees/`. Tests
+/// that go over every shipped chart compare with this, so that a chart the
+/// checker drops is noticed, while adding or splitting a chart needs no edit here.
+pub fn shipped_chart_count() -> usize {
+    std::fs::read_dir(root().join("trees"))
+        .expect("trees/ is readable")
+        .map(|entry| entry.expect("trees/ entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .count()
+}
+
 /// Runs `lawcharts` with `args` from the repository root.
 pub fn run(args: &[&str]) -> Output {
     run_in(&root(), args, "")

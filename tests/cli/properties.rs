@@ -415,15 +415,12 @@ proptest! {
     }
 }
 
+/// Text that DOT (and Graphviz's label escapes: `\N`, `\G`, `\l`) would
+/// read as structure stays inside its strings: the statements are those of
+/// the plain chart. (Checked by DOT's own string rules, not by a Graphviz
+/// that may or may not be installed.)
 #[test]
-fn graphviz_reads_the_dot_of_hostile_text_when_installed() {
-    let installed = std::process::Command::new("dot")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !installed {
-        return;
-    }
+fn the_dot_of_hostile_text_keeps_the_statements_of_the_plain_chart() {
     let mut t = Texts::plain();
     t.ask = "\"]; evil -> x; \\\" \\N \u{1} \u{2028} ♠ שלום 👨\u{200d}👩".into();
     t.step = "}\n{ subgraph x { a -> b }".into();
@@ -431,31 +428,10 @@ fn graphviz_reads_the_dot_of_hostile_text_when_installed() {
     t.yes = "\"quoted\" \\".into();
     let got = outputs(&t);
     let plain = outputs(&Texts::plain());
-    let count = |dot: &str| {
-        use std::io::Write;
-        let mut child = std::process::Command::new("dot")
-            .arg("-Tplain")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .expect("dot starts");
-        child
-            .stdin
-            .take()
-            .expect("piped")
-            .write_all(dot.as_bytes())
-            .expect("write");
-        let out = child.wait_with_output().expect("dot runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        let nodes = text.lines().filter(|l| l.starts_with("node ")).count();
-        let edges = text.lines().filter(|l| l.starts_with("edge ")).count();
-        (nodes, edges)
-    };
-    assert_eq!(count(&got.dot), count(&plain.dot));
+    assert_eq!(outside_strings(&got.dot), outside_strings(&plain.dot));
+    assert!(
+        got.dot.contains("\\\\N"),
+        "Graphviz's `\\N` stays text: {}",
+        got.dot
+    );
 }

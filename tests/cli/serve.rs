@@ -1,13 +1,19 @@
 //! `lawcharts serve` without a browser: what it answers over plain HTTP
 //! (pages, the reload status, diagnostics while charts are broken, nothing
-//! outside the site folder).
+//! outside the site folder), and when it rebuilds. No verdict depends on
+//! timing: the tests wait on serve's own counters (a status request can
+//! wait for the next scan or build), and the waits' limits only bound them.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
 
 use super::build::{EPOCH, site_fixture};
+use super::{parts, run_in};
 
 /// `lawcharts serve` on a free port, stopped when dropped.
 pub struct Served {
@@ -67,19 +73,66 @@ pub fn get(base: &str, path: &str) -> (String, String) {
     (status, body.to_string())
 }
 
+/// serve's status: `{"build": N, "scans": N, "error": null or text}`.
+pub fn status(base: &str) -> Value {
+    let (line, body) = get(base, "/__lawcharts/status");
+    assert!(line.contains("200"), "{line}");
+    serde_json::from_str(&body).expect("the status is JSON")
+}
+
+fn count(status: &Value, key: &str) -> u64 {
+    status[key].as_u64().expect("a count")
+}
+
+/// The status once its `key` count is no longer `seen`. Each request waits
+/// on serve's side until the count moves (or 25 s pass); the limit only
+/// stops a broken serve from hanging the test.
+pub fn status_after(base: &str, key: &str, seen: u64) -> Value {
+    let limit = Instant::now() + Duration::from_secs(300);
+    while Instant::now() < limit {
+        let (_, body) = get(base, &format!("/__lawcharts/status?{key}={seen}"));
+        let status: Value = serde_json::from_str(&body).expect("the status is JSON");
+        if count(&status, key) != seen {
+            return status;
+        }
+    }
+    panic!("serve's `{key}` stayed {seen}");
+}
+
+/// Replaces a chart's content at once, as editors save (a new file renamed
+/// over the old), so serve never sees it half written.
+pub fn save(path: &Path, text: &str) {
+    let temp = path.with_extension("saving");
+    std::fs::write(&temp, text).expect("write the new content");
+    std::fs::rename(&temp, path).expect("rename it over the chart");
+}
+
+/// Saves `chart` again with the bytes it has and waits until serve has
+/// looked at the files: everything that happened before is then counted.
+fn settle(base: &str, chart: &Path) -> Value {
+    let scans = count(&status(base), "scans");
+    let text = std::fs::read_to_string(chart).expect("read chart");
+    save(chart, &text);
+    status_after(base, "scans", scans)
+}
+
 #[test]
 fn serve_answers_pages_with_the_reload_script_and_its_build_number() {
     let dir = site_fixture();
     let served = serve(dir.path());
-    let (status, body) = get(&served.url, "/lead.html");
-    assert!(status.contains("200"), "{status}");
+    let (status_line, body) = get(&served.url, "/lead.html");
+    assert!(status_line.contains("200"), "{status_line}");
     assert!(
-        body.contains("<script src=\"/__lawcharts/reload.js\"></script>\n</body>"),
+        body.contains("<script src=\"/__lawcharts/reload.js\" data-build=\"1\"></script>\n</body>"),
         "{body}"
     );
-    let (status, body) = get(&served.url, "/__lawcharts/status");
-    assert!(status.contains("200"), "{status}");
-    assert_eq!(body, "1");
+    assert!(
+        !body.contains("lawcharts-error"),
+        "no banner while all is well"
+    );
+    let now = status(&served.url);
+    assert_eq!(now["build"], 1);
+    assert_eq!(now["error"], Value::Null);
     let (status, _) = get(&served.url, "/assets/style.css");
     assert!(status.contains("200"), "{status}");
 }
@@ -119,4 +172,91 @@ fn serve_started_with_a_broken_chart_shows_the_diagnostics_on_every_page() {
         assert!(body.contains("trees/bid.yaml:7:10"), "{body}");
     }
     assert!(!dir.path().join("output").exists(), "nothing was written");
+}
+
+#[test]
+fn reading_the_charts_rebuilds_nothing() {
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    let trees = dir.path().join("trees");
+    for name in ["lead.yaml", "bid.yaml", "penalty.yaml"] {
+        let mut text = String::new();
+        std::fs::File::open(trees.join(name))
+            .and_then(|mut f| f.read_to_string(&mut text))
+            .expect("read a chart as `cat` does");
+        assert!(!text.is_empty());
+    }
+    let (code, listed, _) = parts(&run_in(dir.path(), &["list"], ""));
+    assert_eq!(code, 0);
+    assert!(listed.contains("lead"), "{listed}");
+    // A save of the same bytes is looked at, and is no change either.
+    let after = settle(&served.url, &trees.join("lead.yaml"));
+    assert_eq!(after["build"], 1, "nothing was rebuilt: {after}");
+    let (_, page) = get(&served.url, "/lead.html");
+    assert!(page.contains("data-build=\"1\""), "pages do not reload");
+}
+
+#[test]
+fn one_edit_rebuilds_once_and_reloads_the_pages_once() {
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    let chart = dir.path().join("trees/lead.yaml");
+    let text = std::fs::read_to_string(&chart).expect("read chart");
+    let (_, page) = get(&served.url, "/lead.html");
+    assert!(page.contains("data-build=\"1\""), "{page}");
+
+    save(
+        &chart,
+        &text.replace("The lead stands; dummy is spread.", "Dummy goes down."),
+    );
+    let after = status_after(&served.url, "build", 1);
+    assert_eq!(after["build"], 2, "{after}");
+    assert_eq!(after["error"], Value::Null);
+    // Everything the edit set off has been looked at: still one build.
+    let after = settle(&served.url, &chart);
+    assert_eq!(after["build"], 2, "one edit, one build: {after}");
+    // A page open before the edit is waiting for a build other than 1: it
+    // is answered once, with build 2, and reloads; the new page waits for a
+    // build other than 2, which has not happened.
+    let (_, page) = get(&served.url, "/lead.html");
+    assert!(page.contains("Dummy goes down."), "the new build is served");
+    assert!(page.contains("data-build=\"2\""), "{page}");
+    let (_, reload) = get(&served.url, "/__lawcharts/reload.js");
+    assert!(reload.contains("location.reload()"), "{reload}");
+}
+
+#[test]
+fn an_edit_with_an_error_shows_it_above_the_last_good_page_until_it_is_fixed() {
+    let dir = site_fixture();
+    let served = serve(dir.path());
+    let chart = dir.path().join("trees/lead.yaml");
+    let text = std::fs::read_to_string(&chart).expect("read chart");
+
+    save(
+        &chart,
+        &text.replace("start: could-see-dummy", "start: could-see-dumy"),
+    );
+    let broken = status_after(&served.url, "build", 1);
+    let error = broken["error"].as_str().expect("the diagnostics");
+    assert!(error.contains("trees/lead.yaml:8:8"), "{error}");
+    assert!(error.contains("did you mean `could-see-dummy`?"), "{error}");
+    let (line, page) = get(&served.url, "/lead.html");
+    assert!(line.contains("200"), "{line}");
+    let banner = page
+        .split("<div id=\"lawcharts-error\"")
+        .nth(1)
+        .expect("the error banner");
+    assert!(banner.contains("trees/lead.yaml:8:8"), "{banner}");
+    assert!(
+        page.contains("The lead stands; dummy is spread."),
+        "the last good page stays served"
+    );
+    assert!(page.contains("data-build=\"2\""), "{page}");
+
+    save(&chart, &text);
+    let fixed = status_after(&served.url, "build", 2);
+    assert_eq!(fixed["error"], Value::Null);
+    let (_, page) = get(&served.url, "/lead.html");
+    assert!(!page.contains("lawcharts-error"), "the banner is gone");
+    assert!(page.contains("data-build=\"3\""), "{page}");
 }

@@ -155,9 +155,10 @@ impl Browser {
         result["result"]["value"].clone()
     }
 
-    /// Waits up to 15 s for `js` to be true.
+    /// Waits for `js` to be true (at most a minute, a bound for a broken
+    /// page, not a measure: a loaded machine may take seconds).
     pub fn wait_for(&mut self, js: &str, what: &str) {
-        let deadline = Instant::now() + Duration::from_secs(15);
+        let deadline = Instant::now() + Duration::from_secs(60);
         while Instant::now() < deadline {
             // A page in the middle of loading may have no body yet: not yet true.
             let check = format!(
