@@ -147,7 +147,10 @@ fn the_interactive_walk_offers_to_go_on_into_a_hand_over() {
         &["walk", "law-54-opening-lead-out-of-turn"],
         &input,
     ));
-    assert!(out.contains("Go on into `law-50-lead-restrictions`"), "{out}");
+    assert!(
+        out.contains("Go on into `law-50-lead-restrictions`"),
+        "{out}"
+    );
     assert!(out.contains("law-50-lead-restrictions — "), "{out}");
     // The input ends inside the penalty-card chart, before its ruling.
     assert_eq!(code, 1, "{err}");
@@ -161,7 +164,10 @@ fn a_chart_walked_by_its_file_can_go_on_into_a_hand_over_beside_it() {
     input.push_str("y\n");
     let file = "trees/law-54-opening-lead-out-of-turn.yaml";
     let (code, out, err) = parts(&run_in(&root(), &["walk", file], &input));
-    assert!(out.contains("Go on into `law-50-lead-restrictions`"), "{out}");
+    assert!(
+        out.contains("Go on into `law-50-lead-restrictions`"),
+        "{out}"
+    );
     assert!(out.contains("law-50-lead-restrictions — "), "{out}");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
