@@ -29,5 +29,6 @@ pub mod serve; // `lawcharts serve`: build, serve on 127.0.0.1, rebuild and relo
 pub mod spec; // serde mirrors of the YAML format
 pub mod synth; // synthetic charts of any size, for benchmarks and tests
 pub mod walk; // `lawcharts walk`
+pub mod webfont; // the site's font cut down to the characters drawn
 
 pub use cli::{Exit, run};

@@ -7,6 +7,7 @@ mod build;
 mod cards;
 mod check;
 mod diff;
+mod docs;
 mod escaping;
 mod fuzzed;
 mod hostile;
@@ -16,6 +17,7 @@ mod properties;
 mod serve;
 mod unicode;
 mod walk;
+mod weight;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
