@@ -57,7 +57,7 @@ fn layout_table(report: &lawcharts::check::Report) -> String {
         .charts
         .charts
         .iter()
-        .map(|c| compare::compare(c, &cx, false).expect("measured"))
+        .map(|c| compare::compare(c, &cx, compare::Theirs::None).expect("measured"))
         .collect();
     compare::markdown(&rows)
 }
