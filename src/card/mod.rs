@@ -157,7 +157,7 @@ pub fn heading(chart: &Chart) -> Heading {
         title: chart.title.clone(),
         laws: numbers
             .iter()
-            .map(|&n| (n, law_title(n).trim().to_string()))
+            .map(|&n| (n, law_title(chart, n).trim().to_string()))
             .collect(),
     }
 }

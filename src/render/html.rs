@@ -332,7 +332,11 @@ fn step<'a>(
         is_start: at == chart.start,
         heading_html,
         body_html,
-        laws: node.law.iter().map(|c| law_ref(c, cx.config)).collect(),
+        laws: node
+            .law
+            .iter()
+            .map(|c| law_ref(c, chart, cx.config))
+            .collect(),
         say_html: node.say.as_deref().map(to_html),
         note_html: node.note.as_deref().map(to_html),
         note_folded: node

@@ -16,6 +16,7 @@ mod limits;
 mod properties;
 mod serve;
 mod unicode;
+mod update;
 mod walk;
 mod weight;
 
