@@ -3,7 +3,7 @@
 //! to it), editions that are unknown, maps that name clauses their `from`
 //! edition lacks, and the real 2007 -> 2017 report on the shipped charts.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{parts, root, run, run_in};
 
@@ -188,8 +188,9 @@ migrate: the 2017 Laws to the 2027 Laws with laws/2017-2027.yaml
 
 trees/lead.yaml (lead)
   edition: 2017 -> 2027
-  1 node to review:
-    restrict  ruling  26B [changed]  Declarer may prohibit the lead of one suit.
+  2 nodes to review:
+    -         laws    26 [contains changed 26B]  Lead restrictions
+    restrict  ruling  26B [changed]              Declarer may prohibit the lead of one suit.
 
 trees/ui.yaml (ui)
   edition: 2017 -> 2027
@@ -220,7 +221,7 @@ fn migrate_without_write_prints_the_plan_and_changes_nothing() {
     assert_eq!(
         out,
         format!(
-            "{PLAN}\n2 charts: would rewrite 6 citations; 2 nodes to review\nnothing written: `--write` rewrites the chart files\n"
+            "{PLAN}\n2 charts: would rewrite 6 citations; 3 nodes to review\nnothing written: `--write` rewrites the chart files\n"
         )
     );
     let after = [
@@ -257,7 +258,7 @@ fn migrate_write_changes_only_the_edition_and_the_citations_then_the_charts_chec
     );
     assert_eq!(
         out,
-        format!("{PLAN}\n2 charts: rewrote 6 citations; 2 nodes to review\n")
+        format!("{PLAN}\n2 charts: rewrote 6 citations; 3 nodes to review\n")
     );
     // Byte for byte: the old text with the edition and the citations edited, nothing else.
     let ui = read(&old.join("ui.yaml"))
@@ -410,11 +411,73 @@ fn impact_of_a_map_groups_the_nodes_it_touches() {
          \x20 ui  suggest      question  16B1(a) [becomes 16C1(a)]                             Could the information suggest the call?\n\
          \x20 ui  alternative  question  16B1(b) [becomes 16C1(b)], 16B1(a) [becomes 16C1(a)]  Was there a logical alternative?\n\
          \x20 ui  adjust       ruling    16B1 [becomes 16C1]                                   Adjust the score.\n\n\
-         changed: 2 citing nodes or charts\n\
+         changed: 3 citing nodes or charts\n\
+         \x20 lead  -         laws    26 [contains changed 26B]  Lead restrictions\n\
          \x20 lead  restrict  ruling  26B [changed]              Declarer may prohibit the lead of one suit.\n\
          \x20 ui    adjust    ruling  12C1(e) [in changed 12C1]  Adjust the score.\n\n\
          removed: 1 citing node or chart\n\
          \x20 ui  -  laws  73C1 [removed]  Unauthorised information\n\n\
          added: 0 citing nodes or charts\n"
+    );
+}
+
+/// The shipped map and the shipped charts.
+fn shipped_map() -> (lawcharts::update::ChangeMap, lawcharts::check::Report) {
+    let editions = lawcharts::lawbook::Editions::load(Some(&root().join("laws"))).expect("laws/");
+    let map = lawcharts::update::ChangeMap::load(&root().join("laws/2007-2017.yaml"), &editions)
+        .expect("map reads")
+        .unwrap_or_else(|e| panic!("the shipped map is refused:\n{}", e.0));
+    let trees: PathBuf = root().join("trees");
+    let report = lawcharts::check::check_paths_with(&[trees], &editions).expect("trees check");
+    (map, report)
+}
+
+#[test]
+fn the_2007_map_accounts_for_every_clause_the_shipped_charts_cite() {
+    let (map, report) = shipped_map();
+    assert_eq!((map.from_year(), map.to_year()), (2007, 2017));
+    let mut missing = Vec::new();
+    for chart in &report.charts.charts {
+        let nodes = chart.nodes().map(|(_, n)| (n.id.as_str(), &n.law));
+        for (place, cited) in std::iter::once(("laws", &chart.laws)).chain(nodes) {
+            for clause in cited.iter().filter(|c| !map.accounts_for(c)) {
+                missing.push(format!("{} {place}: {clause}", chart.id));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "cited 2017 clauses whose 2007 counterpart laws/2007-2017.yaml neither names nor finds the same in both indexes:\n{}",
+        missing.join("\n")
+    );
+}
+
+#[test]
+fn the_2007_to_2017_report_runs_on_the_shipped_charts() {
+    let (code, out, err) = parts(&run(&["impact", "--map", "laws/2007-2017.yaml"]));
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(!out.contains("not in the map"), "{out}");
+    for expected in [
+        "renumbered: ",
+        "changed: ",
+        "law-27-insufficient-bid",
+        "27B1(b) [changed]",
+        "23A [in new 23]",
+        "72C [was 23 in 2007]",
+        "16C1 [was 16D1 in 2007]",
+    ] {
+        assert!(out.contains(expected), "{expected}: {out}");
+    }
+    let (code, md, _) = parts(&run(&[
+        "impact",
+        "--map",
+        "laws/2007-2017.yaml",
+        "--format",
+        "md",
+    ]));
+    assert_eq!(code, 0);
+    assert!(
+        md.starts_with("# laws/2007-2017.yaml: the 2007 Laws to the 2017 Laws\n"),
+        "{md}"
     );
 }
