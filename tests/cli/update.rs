@@ -405,19 +405,32 @@ fn impact_of_a_map_groups_the_nodes_it_touches() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "laws/2017-2028.yaml: the 2017 Laws to the 2028 Laws, over 2 charts following either\n\n\
-         renumbered: 4 citing nodes or charts\n\
-         \x20 ui  -            laws      16B [becomes 16C], 16B1(a) [becomes 16C1(a)]          Unauthorised information\n\
-         \x20 ui  suggest      question  16B1(a) [becomes 16C1(a)]                             Could the information suggest the call?\n\
-         \x20 ui  alternative  question  16B1(b) [becomes 16C1(b)], 16B1(a) [becomes 16C1(a)]  Was there a logical alternative?\n\
-         \x20 ui  adjust       ruling    16B1 [becomes 16C1]                                   Adjust the score.\n\n\
-         changed: 3 citing nodes or charts\n\
-         \x20 lead  -         laws    26 [contains changed 26B]  Lead restrictions\n\
-         \x20 lead  restrict  ruling  26B [changed]              Declarer may prohibit the lead of one suit.\n\
-         \x20 ui    adjust    ruling  12C1(e) [in changed 12C1]  Adjust the score.\n\n\
-         removed: 1 citing node or chart\n\
-         \x20 ui  -  laws  73C1 [removed]  Unauthorised information\n\n\
-         added: 0 citing nodes or charts\n"
+        "laws/2017-2028.yaml: the 2017 Laws to the 2028 Laws, over 2 charts following either
+
+renumbered: 4 citing nodes or charts
+  ui  -            laws      Unauthorised information
+      16B [becomes 16C], 16B1(a) [becomes 16C1(a)]
+  ui  suggest      question  Could the information suggest the call?
+      16B1(a) [becomes 16C1(a)]
+  ui  alternative  question  Was there a logical alternative?
+      16B1(b) [becomes 16C1(b)], 16B1(a) [becomes 16C1(a)]
+  ui  adjust       ruling    Adjust the score.
+      16B1 [becomes 16C1]
+
+changed: 3 citing nodes or charts
+  lead  -         laws    Lead restrictions
+      26 [contains changed 26B]
+  lead  restrict  ruling  Declarer may prohibit the lead of one suit.
+      26B [changed]
+  ui    adjust    ruling  Adjust the score.
+      12C1(e) [in changed 12C1]
+
+removed: 1 citing node or chart
+  ui  -  laws  Unauthorised information
+      73C1 [removed]
+
+added: 0 citing nodes or charts
+"
     );
 }
 
@@ -479,5 +492,65 @@ fn the_2007_to_2017_report_runs_on_the_shipped_charts() {
     assert!(
         md.starts_with("# laws/2007-2017.yaml: the 2007 Laws to the 2017 Laws\n"),
         "{md}"
+    );
+}
+
+/// The fixture with `lead` moved to a made-up 2031 edition whose Law 26 has
+/// another title.
+fn fixture_with_a_2031_chart() -> tempfile::TempDir {
+    let dir = fixture_copy();
+    std::fs::write(
+        dir.path().join("laws/2031.txt"),
+        "23\tComparable Call\tA A1 A2 A3 B C\n26\tLead Rules of 2031\tA B\n64\tRevokes\tA A1 A2\n",
+    )
+    .expect("write index");
+    let lead = dir.path().join("trees/lead.yaml");
+    std::fs::write(&lead, read(&lead).replace("edition: 2017", "edition: 2031")).expect("write");
+    dir
+}
+
+#[test]
+fn the_site_shows_each_charts_edition_and_titles_its_laws_from_that_edition() {
+    let dir = fixture_with_a_2031_chart();
+    let (code, _, err) = parts(&run_in(dir.path(), &["build", "--out", "out"], ""));
+    assert_eq!(code, 0, "{err}");
+    let index = read(&dir.path().join("out/site/index.html"));
+    assert!(
+        index.contains("<strong>Law 26</strong> Lead Rules of 2031 · also Laws 23, 64 · <strong class=\"edition\">2031 Laws</strong>"),
+        "{index}"
+    );
+    assert!(!index.contains("2017 Laws</strong>"), "{index}");
+    let lead = read(&dir.path().join("out/site/lead.html"));
+    assert!(lead.contains("<p>Laws of Duplicate Bridge 2031"), "{lead}");
+    let ui = read(&dir.path().join("out/site/ui.html"));
+    assert!(ui.contains("<p>Laws of Duplicate Bridge 2017"), "{ui}");
+    let md = read(&dir.path().join("out/md/index.md"));
+    assert!(md.contains("(**2031 Laws**)"), "{md}");
+}
+
+#[test]
+fn a_card_names_its_charts_edition_and_its_laws_titles_in_it() {
+    let dir = fixture_with_a_2031_chart();
+    let editions =
+        lawcharts::lawbook::Editions::load(Some(&dir.path().join("laws"))).expect("laws/");
+    let report =
+        lawcharts::check::check_paths_with(&[dir.path().join("trees")], &editions).expect("check");
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let config = lawcharts::config::Config::default();
+    let cx = lawcharts::render::Context {
+        config: &config,
+        charts: &report.charts,
+        date: None,
+    };
+    let chart = report.charts.get("lead").expect("lead");
+    let card = lawcharts::card::Card::new(chart, &cx, &lawcharts::card::CardOptions::default());
+    assert_eq!(card.footing.edition, "2031 Laws of Duplicate Bridge");
+    assert_eq!(
+        card.heading.laws,
+        [
+            "Law 26 Lead Rules of 2031",
+            "Law 23 Comparable Call",
+            "Law 64 Revokes"
+        ]
     );
 }
