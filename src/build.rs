@@ -3,6 +3,7 @@
 //! when everything was written. Checking comes first, in the caller, so an
 //! invalid chart never touches the earlier output.
 
+use std::collections::BTreeSet;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context as _, bail};
@@ -123,7 +124,7 @@ pub fn build(
 /// Renders every chart's site page, SVG, Markdown and DOT and the shared
 /// files (as [`render_all`]) straight into `output`; the number of files.
 fn render_into(cx: &Context, output: &Output, marker: &str) -> anyhow::Result<usize> {
-    let per_chart: Vec<anyhow::Result<usize>> = cx
+    let per_chart: Vec<anyhow::Result<(usize, BTreeSet<char>)>> = cx
         .charts
         .charts
         .par_iter()
@@ -132,14 +133,17 @@ fn render_into(cx: &Context, output: &Output, marker: &str) -> anyhow::Result<us
             for f in &files {
                 output.put(f)?;
             }
-            Ok(files.len())
+            Ok((files.len(), drawn_chars(&files)))
         })
         .collect();
     let mut count = 0;
+    let mut drawn = BTreeSet::new();
     for n in per_chart {
-        count += n?;
+        let (n, chars) = n?;
+        count += n;
+        drawn.extend(chars);
     }
-    for f in shared_files(cx, marker)? {
+    for f in shared_files(cx, marker, &drawn)? {
         output.put(&f)?;
         count += 1;
     }
@@ -244,7 +248,8 @@ pub fn render_all(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
         .map(|chart| chart_files(chart, cx))
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<OutFile> = per_chart.into_iter().flatten().collect();
-    files.extend(shared_files(cx, MARKER_TEXT)?);
+    let drawn = drawn_chars(&files);
+    files.extend(shared_files(cx, MARKER_TEXT, &drawn)?);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
@@ -252,18 +257,38 @@ pub fn render_all(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
 fn chart_files(chart: &Chart, cx: &Context) -> anyhow::Result<Vec<OutFile>> {
     let id = &chart.id;
     let drawing = html::Drawing::of(chart, cx);
-    let page = html::chart_with_drawing(chart, cx, html::Assets::Linked, &drawing)
+    let (page, cases) = html::chart_pages(chart, cx, html::Assets::Linked, &drawing)
         .with_context(|| format!("cannot render the page of `{id}`"))?;
-    Ok(vec![
+    let mut files = vec![
         OutFile::text(format!("site/{id}.html"), page),
         OutFile::text(format!("svg/{id}.svg"), drawing.svg),
         OutFile::text(format!("md/{id}.md"), render::markdown::chart(chart, cx)?),
         OutFile::text(format!("dot/{id}.dot"), render::dot::render(chart, cx)?),
-    ])
+    ];
+    if let Some((name, page)) = cases {
+        files.push(OutFile::text(format!("site/{name}"), page));
+    }
+    Ok(files)
 }
 
-/// The files every build writes once; `marker` is the marker file's text.
-fn shared_files(cx: &Context, marker: &str) -> anyhow::Result<Vec<OutFile>> {
+/// Every character of the drawings among `files` (markup included, so a
+/// few more than drawn), and printable ASCII: what the site's font keeps.
+fn drawn_chars(files: &[OutFile]) -> BTreeSet<char> {
+    let mut chars: BTreeSet<char> = (' '..='~').collect();
+    for f in files.iter().filter(|f| f.path.starts_with("svg/")) {
+        chars.extend(String::from_utf8_lossy(&f.bytes).chars());
+    }
+    chars
+}
+
+/// The files every build writes once; `marker` is the marker file's text,
+/// `drawn` the characters the site's font must have.
+fn shared_files(
+    cx: &Context,
+    marker: &str,
+    drawn: &BTreeSet<char>,
+) -> anyhow::Result<Vec<OutFile>> {
+    let font = |ttf| crate::webfont::subset(ttf, drawn);
     Ok(vec![
         OutFile::text(MARKER.into(), marker.into()),
         OutFile::text(
@@ -272,10 +297,33 @@ fn shared_files(cx: &Context, marker: &str) -> anyhow::Result<Vec<OutFile>> {
         ),
         OutFile::text("site/assets/style.css".into(), html::STYLE_CSS.into()),
         OutFile::text("site/assets/site.js".into(), html::SITE_JS.into()),
-        // The drawings were measured with DejaVu Sans: ship it so every
-        // device draws the text the width it was laid out for.
-        OutFile::bytes("site/assets/DejaVuSans.ttf", crate::font::REGULAR_TTF),
-        OutFile::bytes("site/assets/DejaVuSans-Bold.ttf", crate::font::BOLD_TTF),
+        OutFile::text(
+            format!("site/assets/{}", render::search::FILE),
+            render::search::data_js(cx),
+        ),
+        OutFile::text(
+            "site/assets/minisearch.js".into(),
+            render::search::MINISEARCH_JS.into(),
+        ),
+        OutFile::text(
+            "site/assets/stemmer.js".into(),
+            render::search::stemmer_js(),
+        ),
+        OutFile::text(
+            "site/assets/LICENSE-search.txt".into(),
+            render::search::LICENCES.into(),
+        ),
+        // The drawings were measured with DejaVu Sans: ship the glyphs
+        // they use, so every device draws the text the width it was laid
+        // out for.
+        OutFile::bytes(
+            "site/assets/DejaVuSans.ttf",
+            &font(crate::font::REGULAR_TTF)?,
+        ),
+        OutFile::bytes(
+            "site/assets/DejaVuSans-Bold.ttf",
+            &font(crate::font::BOLD_TTF)?,
+        ),
         OutFile::text("site/assets/LICENSE-DejaVu.txt".into(), FONT_LICENCE.into()),
         OutFile::text("md/index.md".into(), render::markdown::index(cx)?),
     ])

@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -95,11 +95,13 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct WalkArgs {
-    /// A chart id (looked up in `--trees`) or a path to a chart file.
+    /// A chart id (looked up in `--trees`) or a path to a chart file; with
+    /// `#NODE` after it, the walk starts at that node (as a `then:` names it).
     chart: String,
-    /// Answer the next question with this label (repeat for each question); no
-    /// `--answer` walks interactively.
-    #[arg(long = "answer", value_name = "LABEL")]
+    /// Answer the next question: its label, its number as shown (1, 2, …) or
+    /// the start of one label only (repeat for each question); no `--answer`
+    /// walks interactively.
+    #[arg(long = "answer", value_name = "ANSWER")]
     answers: Vec<String>,
     /// The folder of charts.
     #[arg(long, default_value = "trees")]
@@ -253,16 +255,27 @@ fn run_check(args: &CheckArgs, editions: &Editions) -> anyhow::Result<Exit> {
     Ok(if failing { Exit::Invalid } else { Exit::Ok })
 }
 
+/// The last line of `check`: what was checked and what was found. A file
+/// that did not make a chart (a YAML error, an unknown `start`) is counted
+/// as a file, never as "0 charts checked".
 fn summary(report: &Report) -> String {
     let (errors, warnings) = (
         report.count(Severity::Error),
         report.count(Severity::Warning),
     );
     let charts = report.charts.charts.len();
-    if errors == 0 {
-        format!("checked {charts} chart(s): ok, {warnings} warning(s)")
-    } else {
-        format!("checked {charts} chart(s): {errors} error(s), {warnings} warning(s)")
+    let files = report.sources.len().max(charts);
+    let found = format!("{errors} error(s), {warnings} warning(s)");
+    match (files - charts, files) {
+        (0, _) if errors == 0 => format!("checked {charts} chart(s): ok, {warnings} warning(s)"),
+        (0, _) => format!("checked {charts} chart(s): {found}"),
+        (1, 1) => format!("checked 1 file: not a chart until its errors are fixed; {found}"),
+        (1, _) => format!(
+            "checked {files} files: {charts} chart(s), and 1 file that is not a chart until its errors are fixed; {found}"
+        ),
+        (broken, _) => format!(
+            "checked {files} files: {charts} chart(s), and {broken} files that are not charts until their errors are fixed; {found}"
+        ),
     }
 }
 
@@ -330,42 +343,72 @@ fn find_chart<'a>(report: &'a Report, id: &str) -> anyhow::Result<&'a Chart> {
 }
 
 fn run_walk(args: &WalkArgs, editions: &Editions) -> anyhow::Result<Exit> {
-    let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
+    let (wanted, node) = split_node(&args.chart);
+    let is_file = wanted.ends_with(".yaml") || wanted.ends_with(".yml");
     let trees = if is_file {
-        PathBuf::from(&args.chart)
+        PathBuf::from(wanted)
     } else {
         args.trees.clone()
     };
-    let id = chart_id(&args.chart);
+    let id = chart_id(wanted);
     let Some(report) = load_charts(&trees, Some(&id), editions)? else {
         return Ok(Exit::Invalid);
     };
     let chart = find_chart(&report, &id)?;
+    let from = match node {
+        None => chart.start,
+        Some(node) => chart.node(node).ok_or_else(|| {
+            let close = diagnostic::did_you_mean(node, chart.index.keys().map(String::as_str));
+            let hint = match close {
+                Some(close) => format!("did you mean `{}#{close}`?", chart.id),
+                None => format!("`lawcharts paths {}` shows its nodes", chart.id),
+            };
+            anyhow::anyhow!("chart `{}` has no node `{node}`; {hint}", chart.id)
+        })?,
+    };
     let charts = report.with_context();
+    let names = if is_file {
+        walk::Names::Files
+    } else if args.trees == Path::new("trees") {
+        walk::Names::Ids(None)
+    } else {
+        walk::Names::Ids(Some(args.trees.display().to_string()))
+    };
+    let walk = walk::Walk {
+        set: &charts,
+        chart,
+        from,
+        names,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.answers.is_empty() {
-        return Ok(
-            match walk::scripted(&charts, chart, &args.answers, &mut out)? {
-                Ok(()) => Exit::Ok,
-                Err(e) => {
-                    out.flush()?;
-                    eprintln!("error: {}", diagnostic::printable(&e.to_string()));
-                    Exit::Invalid
-                }
-            },
-        );
-    }
-    let mut input = std::io::stdin().lock();
-    Ok(
-        match walk::interactive(&charts, chart, &mut input, &mut out)? {
-            walk::Ended::Done => Exit::Ok,
-            walk::Ended::Unfinished => {
-                eprintln!("error: input ended before a ruling");
+        return Ok(match walk::scripted(&walk, &args.answers, &mut out)? {
+            Ok(()) => Exit::Ok,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("error: {}", diagnostic::printable(&e.to_string()));
                 Exit::Invalid
             }
-        },
-    )
+        });
+    }
+    let mut input = std::io::stdin().lock();
+    Ok(match walk::interactive(&walk, &mut input, &mut out)? {
+        walk::Ended::Done => Exit::Ok,
+        walk::Ended::Unfinished => {
+            eprintln!("error: input ended before a ruling");
+            Exit::Invalid
+        }
+    })
+}
+
+/// `CHART#NODE` as (`CHART`, `NODE`); without a `#` (or with nothing after
+/// it), the whole and no node.
+fn split_node(wanted: &str) -> (&str, Option<&str>) {
+    match wanted.rsplit_once('#') {
+        Some((chart, node)) if !chart.is_empty() && !node.is_empty() => (chart, Some(node)),
+        _ => (wanted, None),
+    }
 }
 
 fn run_list(args: &ListArgs, editions: &Editions) -> anyhow::Result<Exit> {
@@ -447,6 +490,7 @@ fn run_render(args: &RenderArgs, editions: &Editions) -> anyhow::Result<Exit> {
         let options = card::CardOptions {
             paper: args.paper.unwrap_or_default(),
             orientation: args.landscape.then_some(card::Orientation::Landscape),
+            ..card::CardOptions::default()
         };
         let card = card::Card::new(chart, &cx, &options);
         eprintln!("{}", card.report());

@@ -50,6 +50,9 @@ pub struct Diagnostic {
     pub span: Option<Span>,
     /// How to fix it, when there is something useful to say.
     pub help: Option<String>,
+    /// What else follows from it (knock-on problems folded in, so that one
+    /// cause is said once).
+    pub notes: Vec<String>,
 }
 
 impl Diagnostic {
@@ -62,6 +65,7 @@ impl Diagnostic {
             file: file.to_string(),
             span,
             help: None,
+            notes: Vec::new(),
         }
     }
 
@@ -76,6 +80,12 @@ impl Diagnostic {
     /// The same diagnostic with a `help:` line.
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
+        self
+    }
+
+    /// The same diagnostic with a `note:` line added.
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
         self
     }
 
@@ -148,7 +158,15 @@ fn to_codespan<F>(d: &Diagnostic, file_id: F, caret: Range<usize>) -> cs::Diagno
     };
     head.with_message(&d.message)
         .with_labels(vec![cs::Label::primary(file_id, caret)])
-        .with_notes(d.help.iter().map(|h| format!("help: {h}")).collect())
+        .with_notes(notes_and_help(d))
+}
+
+/// The `note:` lines, then the `help:` line.
+fn notes_and_help(d: &Diagnostic) -> Vec<String> {
+    let notes = d.notes.iter().map(|n| format!("note: {n}"));
+    notes
+        .chain(d.help.iter().map(|h| format!("help: {h}")))
+        .collect()
 }
 
 /// A diagnostic with no line to show (whole-file problems).
@@ -162,8 +180,8 @@ fn render_plain(d: &Diagnostic) -> String {
         None => d.file.clone(),
     };
     let mut out = format!("{severity}: {}\n  --> {place}\n", d.message);
-    if let Some(help) = &d.help {
-        out.push_str(&format!("  = help: {help}\n"));
+    for line in notes_and_help(d) {
+        out.push_str(&format!("  = {line}\n"));
     }
     out.push('\n');
     out
@@ -178,6 +196,7 @@ struct JsonDiagnostic<'a> {
     code: &'a str,
     message: &'a str,
     help: Option<&'a str>,
+    notes: &'a [String],
 }
 
 /// Renders diagnostics as a JSON array (line and column 0 when unknown).
@@ -192,6 +211,7 @@ pub fn render_json(diagnostics: &[Diagnostic]) -> String {
             code: d.code,
             message: &d.message,
             help: d.help.as_deref(),
+            notes: &d.notes,
         })
         .collect();
     serde_json::to_string_pretty(&rows).expect("diagnostics serialise to JSON") + "\n"

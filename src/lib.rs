@@ -30,5 +30,6 @@ pub mod spec; // serde mirrors of the YAML format
 pub mod synth; // synthetic charts of any size, for benchmarks and tests
 pub mod update; // law updates: `laws`, `impact` and `migrate` between editions
 pub mod walk; // `lawcharts walk`
+pub mod webfont; // the site's font cut down to the characters drawn
 
 pub use cli::{Exit, run};

@@ -13,6 +13,10 @@ use std::borrow::Cow;
 /// A string with the place it was written.
 pub type Text = Spanned<String>;
 
+/// An answer's target: a node id, or nothing when the author left it out
+/// (said by `check` at the answer, rather than by the YAML reader).
+pub type Target = Spanned<Option<String>>;
+
 /// A lawcharts decision chart: one infraction as a tournament director meets
 /// it at the table. The file name (without `.yaml`) is the chart id.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -65,7 +69,7 @@ pub struct RawNode {
     /// A question's answers, 2 or more: answer label -> node id. Sets must be
     /// whole: "Yes" with "No"; LHO with Partner and RHO.
     #[schemars(with = "Option<Entries<String>>")]
-    pub answers: Option<Spanned<Entries<Text>>>,
+    pub answers: Option<Spanned<Entries<Target>>>,
     /// A step's next node id.
     #[schemars(with = "Option<String>")]
     pub next: Option<Text>,

@@ -7,7 +7,7 @@ use indexmap::IndexMap;
 use petgraph::stable_graph::NodeIndex;
 
 use super::answers::{incomplete_sets, list_in_words};
-use super::cx::{Cx, help};
+use super::cx::{Cx, UnknownTarget, help};
 use super::laws;
 use crate::chart::{Answer, Chart, ChartGraph, Example, HandOver, Node, NodeKind};
 use crate::diagnostic::{Span, did_you_mean};
@@ -63,9 +63,7 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart, editions: &Editions) -> Buil
     let mut handovers = Vec::new();
     let mut cites_law = Vec::new();
     for (key, raw_node) in raw.nodes.iter().flat_map(|n| n.value.0.iter()) {
-        let Some(node) = node(cx, key, raw_node, book.as_deref()) else {
-            continue;
-        };
+        let node = node(cx, key, raw_node, book.as_deref());
         if let Some(prev) = node_spans.get(&key.value) {
             let first = line_of(*prev);
             let span = cx.at(key);
@@ -101,7 +99,7 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart, editions: &Editions) -> Buil
     let start = raw
         .start
         .as_ref()
-        .and_then(|s| target(cx, &index, s, "`start`"));
+        .and_then(|s| target(cx, &index, &s.value, cx.at(s), "`start`"));
     let examples = raw
         .examples
         .iter()
@@ -176,7 +174,7 @@ fn line_of(span: Option<Span>) -> usize {
 }
 
 /// Rules 2 and 3 for one node: its id, its kind and the keys that go with it.
-fn node(cx: &mut Cx, key: &Text, raw: &RawNode, book: Option<&Lawbook>) -> Option<Node> {
+fn node(cx: &mut Cx, key: &Text, raw: &RawNode, book: Option<&Lawbook>) -> Node {
     let id = &key.value;
     if !is_valid_id(id) {
         let span = cx.at(key);
@@ -194,7 +192,7 @@ fn node(cx: &mut Cx, key: &Text, raw: &RawNode, book: Option<&Lawbook>) -> Optio
     .filter_map(|(k, t)| t.as_ref().map(|t| (k, t)))
     .collect();
     let (kind, text) = match kinds.as_slice() {
-        [one] => *one,
+        [(kind, text)] => (*kind, text.value.clone()),
         [] => {
             let span = cx.at(key);
             let d = cx.error(
@@ -206,21 +204,24 @@ fn node(cx: &mut Cx, key: &Text, raw: &RawNode, book: Option<&Lawbook>) -> Optio
                 d,
                 "a node is a question (`ask`), a step (`do`) or a ruling (`ruling`)",
             );
-            return None;
+            // Kept as the kind its other keys suggest, so that answers
+            // pointing here still resolve and its own answers are checked:
+            // the one missing key is the one error.
+            (kind_of_keys(raw), String::new())
         }
-        [first, (b, t), ..] => {
+        [(first, text), (b, t), ..] => {
             let span = cx.at(*t);
             let d = cx.error(
                 "node-kind",
                 span,
-                format!("node `{id}` has both `{}` and `{}`", first.0.key(), b.key()),
+                format!("node `{id}` has both `{}` and `{}`", first.key(), b.key()),
             );
             help(
                 d,
                 "a node is exactly one of question, step or ruling: split it into two nodes",
             );
             // Keep the first kind, so answers that point here still resolve.
-            *first
+            (*first, text.value.clone())
         }
     };
     misplaced_keys(cx, id, kind, raw);
@@ -230,15 +231,26 @@ fn node(cx: &mut Cx, key: &Text, raw: &RawNode, book: Option<&Lawbook>) -> Optio
         .map(|l| laws::clauses(cx, l, book))
         .unwrap_or_default();
     let then = raw.then.as_ref().and_then(|t| handover(cx, t));
-    Some(Node {
+    Node {
         id: id.clone(),
         kind,
-        text: text.value.clone(),
+        text,
         law,
         note: raw.note.as_ref().map(|n| n.value.clone()),
         say: raw.say.as_ref().map(|s| s.value.clone()),
         then: then.filter(|_| kind == NodeKind::Ruling),
-    })
+    }
+}
+
+/// The kind a node's keys other than `ask`, `do` and `ruling` point to.
+fn kind_of_keys(raw: &RawNode) -> NodeKind {
+    if raw.answers.is_some() {
+        NodeKind::Question
+    } else if raw.next.is_some() {
+        NodeKind::Step
+    } else {
+        NodeKind::Ruling
+    }
 }
 
 /// Rule 3: keys of another kind, and a kind's required key.
@@ -344,7 +356,21 @@ fn edges(
                 }
                 seen.push(&label.value);
                 let what = format!("answer `{}` of node `{id}`", label.value);
-                if let Some(target) = target(cx, index, to, &what) {
+                let Some(name) = &to.value else {
+                    let span = cx.at(label);
+                    let d = cx.error("no-target", span, format!("{what} has no target node"));
+                    help(
+                        d,
+                        format!(
+                            "write the id of the node it leads to after `\"{}\":`",
+                            label.value
+                        ),
+                    );
+                    let diag = cx.diags.len() - 1;
+                    cx.unknown_targets.push(UnknownTarget { diag, meant: None });
+                    continue;
+                };
+                if let Some(target) = target(cx, index, name, cx.at(to), &what) {
                     let answer = Answer {
                         label: Some(label.value.clone()),
                         order,
@@ -357,7 +383,7 @@ fn edges(
         NodeKind::Step => {
             let Some(next) = &raw.next else { return };
             let what = format!("`next` of step `{id}`");
-            if let Some(target) = target(cx, index, next, &what) {
+            if let Some(target) = target(cx, index, &next.value, cx.at(next), &what) {
                 graph.add_edge(
                     from,
                     target,
@@ -376,7 +402,7 @@ fn edges(
 fn answer_set(
     cx: &mut Cx,
     id: &str,
-    answers: &serde_saphyr::Spanned<crate::spec::Entries<Text>>,
+    answers: &serde_saphyr::Spanned<crate::spec::Entries<crate::spec::Target>>,
     labels: &[&str],
 ) {
     let span = cx.at(answers);
@@ -411,25 +437,30 @@ fn answer_set(
 fn target(
     cx: &mut Cx,
     index: &IndexMap<String, NodeIndex>,
-    to: &Text,
+    name: &str,
+    span: Option<Span>,
     what: &str,
 ) -> Option<NodeIndex> {
-    if let Some(&idx) = index.get(to.value.as_str()) {
+    if let Some(&idx) = index.get(name) {
         return Some(idx);
     }
-    let span = cx.at(to);
     let suggest = cx.suggestions_left > 0;
     cx.suggestions_left = cx.suggestions_left.saturating_sub(1);
     let d = cx.error(
         "unknown-target",
         span,
-        format!("{what} goes to unknown node `{}`", to.value),
+        format!("{what} goes to unknown node `{name}`"),
     );
     let close = suggest
-        .then(|| did_you_mean(&to.value, index.keys().map(String::as_str)))
+        .then(|| did_you_mean(name, index.keys().map(String::as_str)))
         .flatten();
     if let Some(close) = close {
         help(d, format!("did you mean `{close}`?"));
     }
+    let unknown = UnknownTarget {
+        diag: cx.diags.len() - 1,
+        meant: close.map(str::to_string),
+    };
+    cx.unknown_targets.push(unknown);
     None
 }

@@ -17,6 +17,20 @@ pub struct Cx<'a> {
     /// at every node id, so a file of thousands of bad targets would be
     /// quadratic. The first ones are the ones a person reads.
     pub suggestions_left: usize,
+    /// Each target that names no node: the error's place in `diags` and the
+    /// node it was probably meant to be, so that the nodes it cuts off are
+    /// said under that one error.
+    pub unknown_targets: Vec<UnknownTarget>,
+}
+
+/// An answer, `next` or `start` whose target names no node, or an answer
+/// with no target at all.
+#[derive(Clone, Debug)]
+pub struct UnknownTarget {
+    /// Its error's index in [`Cx::diags`].
+    pub diag: usize,
+    /// The node suggested by "did you mean", if one is close.
+    pub meant: Option<String>,
 }
 
 /// The "did you mean" searches one file may make.
@@ -30,6 +44,7 @@ impl<'a> Cx<'a> {
             text,
             diags: Vec::new(),
             suggestions_left: MAX_SUGGESTIONS,
+            unknown_targets: Vec::new(),
         }
     }
 

@@ -20,19 +20,68 @@ pub struct FileHandOvers<'a> {
     pub report: bool,
 }
 
-/// Rule 5: every hand-over resolves among `charts`.
-pub fn resolve(files: &[FileHandOvers], charts: &[&Chart], out: &mut Vec<Diagnostic>) {
+/// Charts of the set that did not build (a YAML error, an unknown `start`),
+/// by id: a hand-over into one cannot be checked yet.
+pub struct Unbuilt<'a> {
+    /// The chart id (its file name).
+    pub id: String,
+    /// Its file, as named.
+    pub file: &'a str,
+    /// Whether its problems are reported (false for a neighbour read only
+    /// to resolve hand-overs).
+    pub report: bool,
+}
+
+/// A hand-over into a chart that did not build: said as a note under that
+/// chart's error, not as an error of its own.
+pub struct Waiting {
+    /// The file of the chart that did not build.
+    pub into: String,
+    /// Where the `then` is: `file:line:column`.
+    pub at: String,
+    /// The error it would be, should that chart have no error to note it
+    /// under.
+    pub error: Diagnostic,
+}
+
+/// Rule 5: every hand-over resolves among `charts`. One into a chart of
+/// `unbuilt` whose problems are reported waits for it (the note is the
+/// caller's); into one that is not reported, it is an error saying so.
+pub fn resolve(
+    files: &[FileHandOvers],
+    charts: &[&Chart],
+    unbuilt: &[Unbuilt],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Waiting> {
+    let mut waiting = Vec::new();
     for f in files.iter().filter(|f| f.report) {
         for r in f.refs {
-            if let Err(d) = target(charts, &r.target) {
-                let (message, help) = d;
-                let mut diag =
-                    Diagnostic::error("unknown-handover", &f.chart.file, r.span, message);
-                diag.help = help;
-                out.push(diag);
+            let Err((message, help)) = target(charts, &r.target) else {
+                continue;
+            };
+            let mut diag = Diagnostic::error("unknown-handover", &f.chart.file, r.span, message);
+            diag.help = help;
+            match unbuilt.iter().find(|u| u.id == r.target.chart) {
+                Some(u) if u.report => {
+                    let (line, column) = r.span.map_or((0, 0), |s| (s.line, s.column));
+                    waiting.push(Waiting {
+                        into: u.file.to_string(),
+                        at: format!("{}:{line}:{column}", f.chart.file),
+                        error: diag,
+                    });
+                    continue;
+                }
+                Some(u) => {
+                    diag.message =
+                        format!("`then` names chart `{}`, which has errors of its own", u.id);
+                    diag.help = Some(format!("`lawcharts check {}` shows them", u.file));
+                }
+                None => {}
             }
+            out.push(diag);
         }
     }
+    waiting
 }
 
 type Problem = (String, Option<String>);

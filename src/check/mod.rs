@@ -263,9 +263,15 @@ fn finish(checked: Vec<Checked>) -> Report {
         })
         .collect();
     let all: Vec<&Chart> = files.iter().map(|f| f.chart).collect();
-    handover::resolve(&files, &all, &mut diagnostics);
+    let unbuilt = unbuilt(&checked);
+    let waiting = handover::resolve(&files, &all, &unbuilt, &mut diagnostics);
     handover::loops(&files, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
+    note_waiting(waiting, &mut diagnostics);
+    diagnostic::sort(&mut diagnostics);
+    // What kept a chart from building comes first: the errors after it may
+    // follow from it.
+    diagnostics.sort_by_key(|d| !unbuilt.iter().any(|u| u.report && u.file == d.file));
     let (reported, context): (Vec<Checked>, Vec<Checked>) =
         checked.into_iter().partition(|c| c.report);
     let built = |checked: Vec<Checked>| ChartSet {
@@ -276,6 +282,53 @@ fn finish(checked: Vec<Checked>) -> Report {
         context: built(context),
         diagnostics,
         sources,
+    }
+}
+
+/// The charts that did not build, by the id their file name gives them.
+fn unbuilt(checked: &[Checked]) -> Vec<handover::Unbuilt<'_>> {
+    let ids = checked
+        .iter()
+        .filter(|c| c.chart.is_none())
+        .filter_map(|c| {
+            let id = c.source.path.file_stem()?.to_string_lossy().into_owned();
+            Some(handover::Unbuilt {
+                id,
+                file: &c.source.name,
+                report: c.report,
+            })
+        });
+    ids.collect()
+}
+
+/// Hand-overs into a chart that did not build: one note under its first
+/// error, naming where they are.
+fn note_waiting(waiting: Vec<handover::Waiting>, diagnostics: &mut Vec<Diagnostic>) {
+    let mut files: Vec<String> = Vec::new();
+    for w in &waiting {
+        if !files.contains(&w.into) {
+            files.push(w.into.clone());
+        }
+    }
+    for file in files {
+        let (into, _): (Vec<_>, Vec<_>) = waiting.iter().partition(|w| w.into == file);
+        let places: Vec<&str> = into.iter().map(|w| w.at.as_str()).collect();
+        let first = diagnostics
+            .iter_mut()
+            .find(|d| d.file == file && d.severity == Severity::Error);
+        let Some(d) = first else {
+            // Never expected: a chart that did not build has an error.
+            diagnostics.extend(into.iter().map(|w| w.error.clone()));
+            continue;
+        };
+        let what = match places.len() {
+            1 => "the hand-over into this chart at".to_string(),
+            n => format!("the {n} hand-overs into this chart at"),
+        };
+        d.notes.push(format!(
+            "{what} {} will be checked once it is fixed",
+            places.join(", ")
+        ));
     }
 }
 

@@ -12,7 +12,7 @@ laws: ["54"]
 start: could-see-dummy
 nodes:
   could-see-dummy:
-    ask: Could declarer have seen any of dummy's cards?
+    ask: Could declarer see dummy's cards?
     law: 54C
     answers:
       "Yes": must-accept
@@ -70,9 +70,15 @@ fn the_good_chart_is_clean() {
 
 #[test]
 fn yaml_that_does_not_parse_is_reported_where_it_breaks() {
-    let ds = one("title: [unclosed\nlaws: x\n");
-    let (msg, line, _) = only_error(&ds);
-    assert!(line >= 1, "{msg}");
+    let ds = one("title: \"unclosed\nlaws: x\n");
+    assert_eq!(
+        only_error(&ds),
+        (
+            "the text in quotes that starts on line 1 is not closed".into(),
+            1,
+            8
+        )
+    );
     assert_eq!(ds[0].code, "yaml");
 }
 
@@ -80,8 +86,9 @@ fn yaml_that_does_not_parse_is_reported_where_it_breaks() {
 fn a_value_of_the_wrong_type_is_reported_at_the_value() {
     let ds = one(&GOOD.replace("start: could-see-dummy", "start: [a, b]"));
     let (msg, line, col) = only_error(&ds);
-    assert_eq!(msg, "expected string scalar");
+    assert_eq!(msg, "`start` should be one id, not `[a, b]`");
     assert_eq!((line, col), (3, 8));
+    assert_eq!(ds[0].code, "wrong-type");
 }
 
 #[test]
@@ -96,9 +103,8 @@ fn a_missing_required_key_is_named() {
 #[test]
 fn an_unknown_key_is_an_error_not_ignored() {
     let ds = one(&GOOD.replace("    law: 54C\n    answers:", "    lawz: 54C\n    answers:"));
-    let (msg, line, _) = only_error(&ds);
-    assert!(msg.contains("unknown field `lawz`"), "{msg}");
-    assert_eq!(line, 7);
+    assert_eq!(only_error(&ds), ("unknown key `lawz`".into(), 7, 5));
+    assert_eq!(ds[0].help.as_deref(), Some("did you mean `law`?"));
 }
 
 #[test]
@@ -161,14 +167,14 @@ fn a_node_with_no_kind_is_reported() {
         "    note: nothing\n",
     );
     let ds = one(&text);
-    let es = errors(&ds);
-    assert!(
-        es.contains(&(
+    // The node still counts as a target: the missing key is the one error.
+    assert_eq!(
+        only_error(&ds),
+        (
             "node `must-accept` has none of `ask`, `do` or `ruling`".into(),
             11,
             3
-        )),
-        "{es:?}"
+        )
     );
 }
 
@@ -281,6 +287,121 @@ fn an_unreachable_node_is_reported_at_its_id() {
     assert_eq!(
         only_error(&ds),
         ("node `orphan` cannot be reached from `start`".into(), 21, 3)
+    );
+}
+
+#[test]
+fn nodes_cut_off_by_a_misspelt_target_are_a_note_under_its_one_error() {
+    let text = GOOD.replace("\"No\": refuse", "\"No\": refse");
+    let ds = one(&text);
+    assert_eq!(
+        only_error(&ds),
+        (
+            "answer `No` of node `could-see-dummy` goes to unknown node `refse`".into(),
+            10,
+            13
+        )
+    );
+    assert_eq!(
+        ds[0].notes,
+        ["so node `refuse` cannot be reached from `start`, nor can the node after it: `done`"]
+    );
+    assert_eq!(ds[0].help.as_deref(), Some("did you mean `refuse`?"));
+}
+
+#[test]
+fn an_unreachable_node_and_the_nodes_after_it_are_one_error() {
+    let text = GOOD.replace(
+        "examples:",
+        "  orphan:\n    do: Nobody gets here.\n    law: 54\n    next: after\n  \
+         after:\n    ruling: Nor here.\n    law: 54\nexamples:",
+    );
+    let ds = one(&text);
+    assert_eq!(
+        only_error(&ds),
+        ("node `orphan` cannot be reached from `start`".into(), 21, 3)
+    );
+    assert_eq!(ds[0].notes, ["nor can the node after it: `after`"]);
+}
+
+#[test]
+fn an_answer_with_no_target_says_so_at_its_line() {
+    let text = GOOD.replace("\"No\": refuse", "\"No\":");
+    let ds = one(&text);
+    assert_eq!(
+        only_error(&ds),
+        (
+            "answer `No` of node `could-see-dummy` has no target node".into(),
+            10,
+            7
+        )
+    );
+    assert_eq!(
+        ds[0].help.as_deref(),
+        Some("write the id of the node it leads to after `\"No\":`")
+    );
+    // The one node left unreachable is likely the one meant.
+    assert_eq!(
+        ds[0].notes,
+        [
+            "node `refuse` cannot be reached from `start`, nor can the node after it: `done` \
+          (is it the node meant here?)"
+        ]
+    );
+}
+
+#[test]
+fn a_chart_that_does_not_read_comes_first_and_hand_overs_into_it_are_a_note() {
+    let handing = GOOD
+        .replace("    law: 50D2\n", "    law: 50D2\n    then: broken\n")
+        .replace(
+            "examples:",
+            "  orphan:\n    ruling: Nobody.\n    law: 54\nexamples:",
+        );
+    let broken = GOOD.replace("  must-accept:", "   must-accept:");
+    let ds = check(&[("a.yaml", &handing), ("broken.yaml", &broken)]);
+    let es = errors(&ds);
+    assert_eq!(es.len(), 2, "{ds:#?}");
+    assert!(
+        ds[0].file.ends_with("broken.yaml"),
+        "first, though `a` sorts first: {ds:#?}"
+    );
+    assert_eq!(es[1].0, "node `orphan` cannot be reached from `start`");
+    assert_eq!(
+        es[0],
+        (
+            "line 11 is indented 3 spaces, which lines up with no line above it".into(),
+            11,
+            4
+        )
+    );
+    let note = &ds[0].notes[0];
+    assert!(
+        note.starts_with("the hand-over into this chart at ")
+            && note.ends_with("a.yaml:21:11 will be checked once it is fixed"),
+        "{note}"
+    );
+}
+
+#[test]
+fn a_hand_over_into_a_neighbour_that_does_not_read_is_an_error_saying_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let handing = GOOD.replace("    law: 50D2\n", "    law: 50D2\n    then: broken\n");
+    std::fs::write(dir.path().join("a.yaml"), handing).expect("write");
+    std::fs::write(dir.path().join("broken.yaml"), "title: [\n").expect("write");
+    let report = check_paths(&[dir.path().join("a.yaml")]).expect("check runs");
+    assert_eq!(
+        only_error(&report.diagnostics),
+        (
+            "`then` names chart `broken`, which has errors of its own".into(),
+            21,
+            11
+        )
+    );
+    let help = report.diagnostics[0].help.as_deref().expect("a help");
+    assert!(
+        help.starts_with("`lawcharts check ") && help.ends_with("broken.yaml` shows them"),
+        "{help}"
     );
 }
 
@@ -442,6 +563,48 @@ fn an_example_with_an_answer_the_question_lacks_is_reported_at_that_answer() {
         ds[0].help.as_deref(),
         Some("its answers are `Yes` and `No`")
     );
+}
+
+#[test]
+fn box_text_and_labels_over_the_card_budget_are_named_with_how_to_fix_them() {
+    let text = GOOD
+        .replace(
+            "Declarer must accept the lead.",
+            "Declarer must accept the lead; dummy goes down as usual.",
+        )
+        .replace(
+            "\"No\": refuse",
+            "\"No\": refuse\n      \"Only their backs, or unsure\": refuse",
+        );
+    let ds = one(&text);
+    let found: Vec<(String, usize, usize)> = ds
+        .iter()
+        .map(|d| {
+            let (l, c) = d.span.map_or((0, 0), |s| (s.line, s.column));
+            (d.message.clone(), l, c)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "answer `Only their backs, or unsure` of `could-see-dummy` is 27 characters; a card has room for 16 in a label".to_string(),
+                5,
+                3
+            ),
+            (
+                "the ruling of `must-accept` is 56 characters; a card has room for 40 in a box".to_string(),
+                12,
+                3
+            ),
+        ]
+    );
+    assert_eq!(ds[0].code, "long-label");
+    assert_eq!(ds[1].code, "long-text");
+    assert!(ds[1].help.as_deref().is_some_and(|h| h.contains("`note`")));
+    // Exactly at the budget is quiet.
+    let text = GOOD.replace("Declarer must accept the lead.", &"x".repeat(40));
+    assert_eq!(one(&text), vec![]);
 }
 
 #[test]

@@ -96,12 +96,18 @@ const QUOTED: usize = 80;
 pub fn shortened(d: &Diagnostic) -> Cow<'_, Diagnostic> {
     let message = shorten_quoted(&d.message);
     let help = d.help.as_deref().and_then(shorten_quoted);
-    if message.is_none() && help.is_none() {
+    let notes: Vec<Option<String>> = d.notes.iter().map(|n| shorten_quoted(n)).collect();
+    if message.is_none() && help.is_none() && notes.iter().all(Option::is_none) {
         return Cow::Borrowed(d);
     }
     let mut short = d.clone();
     short.message = message.unwrap_or(short.message);
     short.help = help.or(short.help);
+    for (note, shorter) in short.notes.iter_mut().zip(notes) {
+        if let Some(shorter) = shorter {
+            *note = shorter;
+        }
+    }
     Cow::Owned(short)
 }
 

@@ -6,8 +6,9 @@
 use askama::Template;
 
 use crate::chart::{Chart, Node, NodeKind};
-use crate::markdown::{collapse_whitespace, to_html, to_inline_html, to_plain};
+use crate::markdown::{to_html, to_inline_html, to_plain};
 
+use super::cases::{CasesView, Placement, cases, page_name};
 use super::{
     Context, LawGroup, LawRef, Period, also_laws, charts_of, handover_target, law_groups, law_ref,
 };
@@ -65,6 +66,7 @@ struct ChartPage<'a> {
 }
 
 struct ChartView<'a> {
+    id: &'a str,
     start: &'a str,
     title: &'a str,
     description: String,
@@ -77,23 +79,34 @@ struct ChartView<'a> {
     steps: Vec<StepView<'a>>,
     svg: Option<String>,
     svg_max_width: String,
+    svg_min_width: String,
     examples: Vec<ExampleView<'a>>,
-    cases: Vec<CaseView>,
+    cases: CasesView,
+    /// Where the cases are listed; `cases_href` is their own page's name.
+    placement: Placement,
+    cases_href: String,
+    /// What a link to a step starts with: empty on the chart's page.
+    base: String,
 }
 
-/// One route from the start to a ruling, for the "every case" list.
-struct CaseView {
-    steps: Vec<CaseStep>,
-    ruling_id: String,
-    ruling: String,
-    laws: String,
+impl ChartView<'_> {
+    fn cases_in_page(&self) -> bool {
+        self.placement == Placement::InPage
+    }
+
+    fn cases_on_own_page(&self) -> bool {
+        self.placement == Placement::OwnPage
+    }
 }
 
-/// A question with the answer taken on a route, or a step passed.
-struct CaseStep {
-    node: std::rc::Rc<str>,
-    text: std::rc::Rc<str>,
-    answer: Option<std::rc::Rc<str>>,
+#[derive(Template)]
+#[template(path = "cases.html")]
+struct CasesPage<'a> {
+    body_class: &'static str,
+    site: Site<'a>,
+    edition: u32,
+    canonical: Option<String>,
+    chart: ChartView<'a>,
 }
 
 struct StepView<'a> {
@@ -106,6 +119,10 @@ struct StepView<'a> {
     laws: Vec<LawRef>,
     say_html: Option<String>,
     note_html: Option<String>,
+    /// A long note folds beneath the answers, so they stay on a phone's
+    /// first screen.
+    note_folded: bool,
+    kind_noun: &'static str,
     answers: Vec<AnswerView<'a>>,
     handover: Option<HandoverView>,
 }
@@ -141,6 +158,8 @@ pub struct Drawing {
     pub svg: String,
     /// Its natural width in CSS pixels.
     pub width: f32,
+    /// The size of its box text at that width.
+    pub text_size: f32,
     /// Wider than tall.
     pub wide: bool,
 }
@@ -152,10 +171,14 @@ impl Drawing {
         Drawing {
             svg: super::render_svg(&layout, &chart.title),
             width: layout.width,
+            text_size: layout.options.text_size,
             wide: prints_larger_on_its_side(layout.width, layout.height),
         }
     }
 }
+
+/// The least size of a drawing's box text on a wide screen, in CSS pixels.
+pub const LEAST_DESKTOP_TEXT_PX: f32 = 11.0;
 
 /// Whether a drawing of this size prints larger on a landscape A4 page than
 /// on a portrait one, given the room the print stylesheet leaves it (mm).
@@ -177,9 +200,24 @@ pub fn chart_with_drawing(
     assets: Assets,
     drawing: &Drawing,
 ) -> anyhow::Result<String> {
+    Ok(chart_pages(chart, cx, assets, drawing)?.0)
+}
+
+/// The page of one chart and, when its cases are too many for it (and
+/// assets are linked, so pages sit side by side), the page of its cases
+/// with its file name.
+pub fn chart_pages(
+    chart: &Chart,
+    cx: &Context,
+    assets: Assets,
+    drawing: &Drawing,
+) -> anyhow::Result<(String, Option<(String, String)>)> {
     let period = Period::of(chart);
     let laws = law_groups(chart, cx.config);
-    let view = ChartView {
+    let cases = cases(chart);
+    let placement = cases.placement(assets == Assets::Linked);
+    let mut view = ChartView {
+        id: &chart.id,
         start: &chart.graph[chart.start].id,
         title: &chart.title,
         description: description(chart),
@@ -191,10 +229,18 @@ pub fn chart_with_drawing(
         situations: &chart.situations,
         steps: steps(chart, cx),
         svg: Some(inline_svg(&drawing.svg)),
-        // On a wide screen the drawing may grow to half as large again.
+        // On a wide screen the drawing may grow to half as large again,
+        // and never shrinks its box text below 11 px: it scrolls instead.
         svg_max_width: format!("{:.0}", drawing.width * 1.5),
+        svg_min_width: format!(
+            "{:.0}",
+            (drawing.width * LEAST_DESKTOP_TEXT_PX / drawing.text_size).ceil()
+        ),
         examples: examples(chart),
-        cases: cases(chart),
+        cases,
+        placement,
+        cases_href: page_name(&chart.id),
+        base: String::new(),
     };
     let page = ChartPage {
         body_class: if drawing.wide { "wide" } else { "tall" },
@@ -203,7 +249,21 @@ pub fn chart_with_drawing(
         canonical: canonical(cx, &format!("{}.html", chart.id)),
         chart: view,
     };
-    Ok(page.render()? + "\n")
+    let html = page.render()? + "\n";
+    if placement != Placement::OwnPage {
+        return Ok((html, None));
+    }
+    view = page.chart;
+    view.base = format!("{}.html", chart.id);
+    let name = page_name(&chart.id);
+    let own = CasesPage {
+        body_class: "cases-page",
+        site: site(cx, assets),
+        edition: chart.edition,
+        canonical: canonical(cx, &name),
+        chart: view,
+    };
+    Ok((html, Some((name, own.render()? + "\n"))))
 }
 
 fn canonical(cx: &Context, page: &str) -> Option<String> {
@@ -234,17 +294,21 @@ fn steps<'a>(chart: &'a Chart, cx: &Context) -> Vec<StepView<'a>> {
     steps
 }
 
+/// The longest note shown open: about three lines on a phone. A longer
+/// one folds beneath the answers.
+const NOTE_SHOWN_CHARS: usize = 160;
+
 fn step<'a>(
     chart: &'a Chart,
     cx: &Context,
     at: petgraph::stable_graph::NodeIndex,
     node: &'a Node,
 ) -> StepView<'a> {
-    let (kind, kind_label) = match (node.kind, node.then.is_some()) {
-        (NodeKind::Question, _) => ("question", "Question"),
-        (NodeKind::Step, _) => ("do", "Do this"),
-        (NodeKind::Ruling, false) => ("ruling", "Ruling"),
-        (NodeKind::Ruling, true) => ("handover", "Ruling, then another chart"),
+    let (kind, kind_label, kind_noun) = match (node.kind, node.then.is_some()) {
+        (NodeKind::Question, _) => ("question", "Question", "question"),
+        (NodeKind::Step, _) => ("do", "Do this", "step"),
+        (NodeKind::Ruling, false) => ("ruling", "Ruling", "ruling"),
+        (NodeKind::Ruling, true) => ("handover", "Ruling, then another chart", "ruling"),
     };
     let inline = to_inline_html(&node.text);
     let (heading_html, body_html) = if inline.contains("<p>") || inline.contains("<li>") {
@@ -275,6 +339,11 @@ fn step<'a>(
             .collect(),
         say_html: node.say.as_deref().map(to_html),
         note_html: node.note.as_deref().map(to_html),
+        note_folded: node
+            .note
+            .as_deref()
+            .is_some_and(|n| to_plain(n).chars().count() > NOTE_SHOWN_CHARS),
+        kind_noun,
         answers,
         handover: node.then.as_ref().map(|to| {
             let (title, target) = handover_target(cx.charts, to);
@@ -315,29 +384,6 @@ fn examples(chart: &Chart) -> Vec<ExampleView<'_>> {
                 ruling_id: &chart.graph[ruling].id,
                 ruling: to_plain(&chart.graph[ruling].text),
             })
-        })
-        .collect()
-}
-
-/// Every route of the chart (none past `paths::MAX_ROUTES`: the list would
-/// not be read).
-fn cases(chart: &Chart) -> Vec<CaseView> {
-    let routes = crate::paths::routes(chart).unwrap_or_default();
-    routes
-        .into_iter()
-        .map(|r| CaseView {
-            steps: r
-                .stops
-                .into_iter()
-                .map(|s| CaseStep {
-                    node: s.node,
-                    text: s.text,
-                    answer: s.answer,
-                })
-                .collect(),
-            ruling_id: r.ruling,
-            ruling: r.text,
-            laws: r.law.join(", "),
         })
         .collect()
 }
@@ -407,7 +453,6 @@ struct EntryView<'a> {
     /// The chart's edition, when it is not the site's.
     edition: Option<u32>,
     situations: String,
-    search: String,
 }
 
 /// The index page: every chart, grouped by period.
@@ -449,19 +494,7 @@ fn entry<'a>(chart: &'a Chart, cx: &Context) -> EntryView<'a> {
         also: also_laws(&groups),
         edition: super::other_edition(chart, cx),
         situations: chart.situations.join(" · "),
-        search: search_text(chart, &groups),
     }
-}
-
-/// What the index search looks in: title, situations, law numbers,
-/// clauses and law titles, lower case.
-fn search_text(chart: &Chart, groups: &[LawGroup]) -> String {
-    let mut parts = vec![chart.title.clone(), chart.situations.join(" ")];
-    for g in groups {
-        parts.push(format!("law {} {}", g.number, g.title));
-        parts.extend(g.clauses.iter().map(|c| c.clause.clone()));
-    }
-    collapse_whitespace(&parts.join(" ")).to_lowercase()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! What is shared (the period of a chart, laws grouped with their titles,
 //! links, hand-overs) is worked out here once; templates only lay it out.
 
+pub mod cases;
 pub mod compare;
 pub mod dot;
 pub mod drawing;
@@ -10,6 +11,7 @@ pub mod graphviz;
 pub mod html;
 pub mod markdown;
 pub mod mermaid;
+pub mod search;
 pub mod svg;
 
 pub use svg::render_svg;

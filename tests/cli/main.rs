@@ -7,6 +7,7 @@ mod build;
 mod cards;
 mod check;
 mod diff;
+mod docs;
 mod escaping;
 mod fuzzed;
 mod hostile;
@@ -17,6 +18,7 @@ mod serve;
 mod unicode;
 mod update;
 mod walk;
+mod weight;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -24,6 +26,17 @@ use std::process::{Command, Output, Stdio};
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// How many charts the repository ships: the `.yaml` files in `trees/`. Tests
+/// that go over every shipped chart compare with this, so that a chart the
+/// checker drops is noticed, while adding or splitting a chart needs no edit here.
+pub fn shipped_chart_count() -> usize {
+    std::fs::read_dir(root().join("trees"))
+        .expect("trees/ is readable")
+        .map(|entry| entry.expect("trees/ entry").path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "yaml"))
+        .count()
 }
 
 /// Runs `lawcharts` with `args` from the repository root.

@@ -1,6 +1,9 @@
 //! Reading chart files: bytes -> text -> `RawChart`, every failure a located
 //! diagnostic. YAML stays behind this module (serde-saphyr today), so the
-//! reader can be swapped without touching the checker.
+//! reader can be swapped without touching the checker; its messages are
+//! put in plain words by [`explain`].
+
+mod explain;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -242,17 +245,27 @@ fn yaml_error(source: &Source, err: &serde_saphyr::Error) -> Diagnostic {
         return Diagnostic::error("yaml-limit", &source.name, span, budget_message(breach))
             .with_help("YAML aliases and nesting are bounded so that no file can exhaust memory or time; write the text out in full");
     }
-    let message = plain_message(err);
-    let code = if message.contains("unknown field") {
+    let reader = plain_message(err);
+    let code = if reader.contains("unknown field") {
         "unknown-key"
-    } else if message.contains("missing field") {
+    } else if reader.contains("missing field") {
         "missing-key"
-    } else if message.contains("invalid type") {
+    } else if reader.contains("invalid type") || reader.contains("expected string scalar") {
         "wrong-type"
     } else {
         "yaml"
     };
-    Diagnostic::error(code, &source.name, span, message)
+    let (line, column) = span.map_or((1, 1), |s| (s.line, s.column));
+    let plain = explain::explain(&reader, &source.text, line, column);
+    let span = match plain.at {
+        Some((line, column)) => Some(span_at(&source.text, offset_of(&source.text, line, column))),
+        None => span,
+    };
+    let d = Diagnostic::error(code, &source.name, span, plain.message);
+    match plain.help {
+        Some(help) => d.with_help(help),
+        None => d,
+    }
 }
 
 /// The parser's message without its own snippet or position (we draw those).
