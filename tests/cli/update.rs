@@ -57,7 +57,7 @@ fn impact_in_markdown_and_json_carries_the_same_rows() {
          | --- | --- | --- | --- | --- |\n\
          | lead | \\- | laws | 26 | Lead restrictions |\n\
          | lead | free | ruling | 26A | No lead restriction. |\n\
-         | lead | restrict | ruling | 26B | Declarer may prohibit the lead of one suit. |\n\n"
+         | lead | restrict | ruling | 26B | Declarer may bar one suit. |\n\n"
     );
     let (code, json, _) = in_fixture(&["impact", "26", "--format", "json"]);
     assert_eq!(code, 0);
@@ -190,7 +190,7 @@ trees/lead.yaml (lead)
   edition: 2017 -> 2027
   2 nodes to review:
     -         laws    26 [contains changed 26B]  Lead restrictions
-    restrict  ruling  26B [changed]              Declarer may prohibit the lead of one suit.
+    restrict  ruling  26B [changed]              Declarer may bar one suit.
 
 trees/ui.yaml (ui)
   edition: 2017 -> 2027
@@ -420,7 +420,7 @@ renumbered: 4 citing nodes or charts
 changed: 3 citing nodes or charts
   lead  -         laws    Lead restrictions
       26 [contains changed 26B]
-  lead  restrict  ruling  Declarer may prohibit the lead of one suit.
+  lead  restrict  ruling  Declarer may bar one suit.
       26B [changed]
   ui    adjust    ruling  Adjust the score.
       12C1(e) [in changed 12C1]
@@ -545,12 +545,14 @@ fn a_card_names_its_charts_edition_and_its_laws_titles_in_it() {
     let chart = report.charts.get("lead").expect("lead");
     let card = lawcharts::card::Card::new(chart, &cx, &lawcharts::card::CardOptions::default());
     assert_eq!(card.footing.edition, "2031 Laws of Duplicate Bridge");
+    let laws: Vec<String> = card
+        .heading
+        .laws
+        .iter()
+        .map(|(n, title)| format!("{n} {title}"))
+        .collect();
     assert_eq!(
-        card.heading.laws,
-        [
-            "Law 26 Lead Rules of 2031",
-            "Law 23 Comparable Call",
-            "Law 64 Revokes"
-        ]
+        laws,
+        ["26 Lead Rules of 2031", "23 Comparable Call", "64 Revokes"]
     );
 }
