@@ -26,8 +26,8 @@ pub struct Cli {
     command: Command,
     /// The folder of other editions' indexes (`EDITION.txt`); default `laws`
     /// in the current folder. The 2017 index is built in.
-    #[arg(long, global = true, value_name = "DIR")]
-    laws: Option<PathBuf>,
+    #[arg(long = "laws", id = "laws_dir", global = true, value_name = "DIR")]
+    laws_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -210,7 +210,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             });
         }
     };
-    let editions = || Editions::load(cli.laws.as_deref());
+    let editions = || Editions::load(cli.laws_dir.as_deref());
     match cli.command {
         Command::Check(a) => run_check(&a, &editions()?),
         Command::Walk(a) => run_walk(&a, &editions()?),
@@ -231,7 +231,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             out: a.out,
             config: a.config,
             port: a.port,
-            laws: cli.laws.clone(),
+            laws: cli.laws_dir.clone(),
         }),
     }
 }
@@ -506,4 +506,17 @@ fn run_render(args: &RenderArgs, editions: &Editions) -> anyhow::Result<Exit> {
         None => std::io::stdout().lock().write_all(&bytes)?,
     }
     Ok(Exit::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        // Catches, among others, two arguments with one id (the global
+        // `--laws` against `new --law`'s `laws`), which clap only reports
+        // by panicking when the command runs.
+        super::Cli::command().debug_assert();
+    }
 }

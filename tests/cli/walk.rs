@@ -219,11 +219,11 @@ fn the_start_of_more_than_one_label_is_refused_naming_them() {
         "walk",
         "law-54-opening-lead-out-of-turn",
         "--answer",
-        "presumed declarer",
+        "declarer",
     ]));
     assert_eq!(code, 1);
     assert!(
-        err.starts_with("error: `presumed declarer` starts more than one answer of question `who-led`: 1 `Presumed declarer's RHO"),
+        err.starts_with("error: `declarer` starts more than one answer of question `who-led`: 1 `Declarer's RHO`"),
         "{err}"
     );
     assert!(
