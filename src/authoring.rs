@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use clap::{Args, CommandFactory, ValueEnum};
 
 use crate::cli::{Cli, Exit};
+use crate::lawbook::Editions;
 use crate::{check, diagnostic, new, paths, spec};
 
 /// `lawcharts new`.
@@ -65,14 +66,14 @@ pub fn run_new(args: &NewArgs) -> anyhow::Result<Exit> {
 }
 
 /// Prints every route of a chart.
-pub fn run_paths(args: &PathsArgs) -> anyhow::Result<Exit> {
+pub fn run_paths(args: &PathsArgs, editions: &Editions) -> anyhow::Result<Exit> {
     let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
     let target = if is_file {
         PathBuf::from(&args.chart)
     } else {
         args.trees.clone()
     };
-    let report = check::check_paths(std::slice::from_ref(&target))?;
+    let report = check::check_paths_with(std::slice::from_ref(&target), editions)?;
     let id = if is_file {
         let stem = std::path::Path::new(&args.chart).file_stem();
         stem.map(|s| s.to_string_lossy().into_owned())
