@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 use clap::{Args, CommandFactory, ValueEnum};
 
 use crate::cli::{Cli, Exit};
+use crate::lawbook::Editions;
 use crate::{check, diagnostic, new, paths, spec};
 
 /// `lawcharts new`.
@@ -19,7 +20,7 @@ pub struct NewArgs {
     title: String,
     /// A law clause the chart covers (repeat; the first is its main law).
     #[arg(long = "law", value_name = "CLAUSE", required = true)]
-    laws: Vec<String>,
+    clauses: Vec<String>,
     /// The folder of charts.
     #[arg(long, default_value = "trees")]
     trees: PathBuf,
@@ -58,21 +59,21 @@ pub struct CompletionsArgs {
 
 /// Writes a starter chart.
 pub fn run_new(args: &NewArgs) -> anyhow::Result<Exit> {
-    let path = new::create(&args.trees, &args.chart, &args.title, &args.laws)?;
+    let path = new::create(&args.trees, &args.chart, &args.title, &args.clauses)?;
     println!("wrote {}", path.display());
     println!("next: edit it, then `lawcharts check {}`", path.display());
     Ok(Exit::Ok)
 }
 
 /// Prints every route of a chart.
-pub fn run_paths(args: &PathsArgs) -> anyhow::Result<Exit> {
+pub fn run_paths(args: &PathsArgs, editions: &Editions) -> anyhow::Result<Exit> {
     let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
     let target = if is_file {
         PathBuf::from(&args.chart)
     } else {
         args.trees.clone()
     };
-    let report = check::check_paths(std::slice::from_ref(&target))?;
+    let report = check::check_paths_with(std::slice::from_ref(&target), editions)?;
     let id = if is_file {
         let stem = std::path::Path::new(&args.chart).file_stem();
         stem.map(|s| s.to_string_lossy().into_owned())

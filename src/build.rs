@@ -13,6 +13,7 @@ use crate::chart::Chart;
 use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::lawbook::Editions;
 use crate::render::{self, Context, html};
 
 /// The file that marks a folder as lawcharts output, so `build` never
@@ -63,7 +64,12 @@ pub struct Outcome {
 
 /// Checks the charts in `trees` and, if none has an error, renders every
 /// output and swaps it in at `out`.
-pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcome> {
+pub fn build(
+    trees: &Path,
+    out: &Path,
+    config: &Config,
+    editions: &Editions,
+) -> anyhow::Result<Outcome> {
     refuse_overlap(trees, out)?;
     // The charts' date may come from `git log`, a process of its own: it
     // runs while the charts are checked, not after. The earlier build's
@@ -71,7 +77,7 @@ pub fn build(trees: &Path, out: &Path, config: &Config) -> anyhow::Result<Outcom
     let earlier = earlier_marker(out);
     let (report, date) = std::thread::scope(|scope| {
         let date = scope.spawn(|| config.footer_date_remembered(trees, &earlier));
-        let report = check::check_paths(&[trees.to_path_buf()]);
+        let report = check::check_paths_with(&[trees.to_path_buf()], editions);
         (report, date.join())
     });
     let (date, remembered) =
@@ -291,6 +297,22 @@ fn shared_files(
         ),
         OutFile::text("site/assets/style.css".into(), html::STYLE_CSS.into()),
         OutFile::text("site/assets/site.js".into(), html::SITE_JS.into()),
+        OutFile::text(
+            format!("site/assets/{}", render::search::FILE),
+            render::search::data_js(cx),
+        ),
+        OutFile::text(
+            "site/assets/minisearch.js".into(),
+            render::search::MINISEARCH_JS.into(),
+        ),
+        OutFile::text(
+            "site/assets/stemmer.js".into(),
+            render::search::stemmer_js(),
+        ),
+        OutFile::text(
+            "site/assets/LICENSE-search.txt".into(),
+            render::search::LICENCES.into(),
+        ),
         // The drawings were measured with DejaVu Sans: ship the glyphs
         // they use, so every device draws the text the width it was laid
         // out for.

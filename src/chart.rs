@@ -5,7 +5,9 @@ use indexmap::IndexMap;
 use petgraph::stable_graph::{NodeIndex, StableDiGraph};
 use petgraph::visit::EdgeRef;
 
-use crate::lawbook::Clause;
+use std::sync::Arc;
+
+use crate::lawbook::{Clause, Lawbook};
 
 /// A chart's graph: nodes are questions, steps and rulings; edges are answers
 /// (or a step's `next`, which has no label).
@@ -128,6 +130,9 @@ pub struct Chart {
     pub laws: Vec<Clause>,
     /// The Laws edition followed.
     pub edition: u32,
+    /// The index of that edition, which the chart was checked against (the
+    /// built-in one when the edition is unknown, which `check` reports).
+    pub book: Arc<Lawbook>,
     /// When the chart applies (Markdown).
     pub summary: Option<String>,
     /// Phrases a director searches for.
@@ -166,6 +171,15 @@ impl Chart {
     /// The main law's number.
     pub fn main_law(&self) -> Option<u8> {
         self.laws.first().map(|c| c.law)
+    }
+
+    /// The title of law `number` in the chart's edition (empty if the index
+    /// lacks it, which `check` prevents).
+    pub fn law_title(&self, number: u8) -> String {
+        self.book
+            .law(number)
+            .map(|l| l.title.clone())
+            .unwrap_or_default()
     }
 }
 

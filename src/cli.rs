@@ -3,7 +3,7 @@
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::bail;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -12,9 +12,10 @@ use crate::chart::Chart;
 use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{self, Severity};
+use crate::lawbook::Editions;
 use crate::render::graphviz::Engine;
 use crate::render::{self, Format as RenderFormat};
-use crate::{authoring, build, card, diff, list, serve, walk};
+use crate::{authoring, build, card, diff, list, serve, update, walk};
 
 /// Turn the Laws of Duplicate Bridge into decision charts a director can trust.
 #[derive(Debug, Parser)]
@@ -23,6 +24,10 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     command: Command,
+    /// The folder of other editions' indexes (`EDITION.txt`); default `laws`
+    /// in the current folder. The 2017 index is built in.
+    #[arg(long, global = true, value_name = "DIR")]
+    laws: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -55,6 +60,15 @@ enum Command {
     /// Show what changed between two versions of the charts (files, folders,
     /// or a git revision against the work tree), by chart and node.
     Diff(diff::DiffArgs),
+    /// Print an edition's index of the Laws (numbers, titles, clause labels):
+    /// the format of `laws/EDITION.txt`, to start a new edition from the last.
+    Laws(update::LawsArgs),
+    /// List every node that cites a clause (or a clause inside it) and every
+    /// chart whose `laws` name it; or, with `--map`, what a change map touches.
+    Impact(update::ImpactArgs),
+    /// Move the charts to another edition with a change map: print the plan,
+    /// or with `--write` rewrite the citations in place and check the charts.
+    Migrate(update::MigrateArgs),
 }
 
 /// Output format of `check` and `list`.
@@ -81,11 +95,13 @@ struct CheckArgs {
 
 #[derive(Debug, Args)]
 struct WalkArgs {
-    /// A chart id (looked up in `--trees`) or a path to a chart file.
+    /// A chart id (looked up in `--trees`) or a path to a chart file; with
+    /// `#NODE` after it, the walk starts at that node (as a `then:` names it).
     chart: String,
-    /// Answer the next question with this label (repeat for each question); no
-    /// `--answer` walks interactively.
-    #[arg(long = "answer", value_name = "LABEL")]
+    /// Answer the next question: its label, its number as shown (1, 2, …) or
+    /// the start of one label only (repeat for each question); no `--answer`
+    /// walks interactively.
+    #[arg(long = "answer", value_name = "ANSWER")]
     answers: Vec<String>,
     /// The folder of charts.
     #[arg(long, default_value = "trees")]
@@ -194,29 +210,34 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             });
         }
     };
+    let editions = || Editions::load(cli.laws.as_deref());
     match cli.command {
-        Command::Check(a) => run_check(&a),
-        Command::Walk(a) => run_walk(&a),
-        Command::List(a) => run_list(&a),
-        Command::Paths(a) => authoring::run_paths(&a),
+        Command::Check(a) => run_check(&a, &editions()?),
+        Command::Walk(a) => run_walk(&a, &editions()?),
+        Command::List(a) => run_list(&a, &editions()?),
+        Command::Paths(a) => authoring::run_paths(&a, &editions()?),
         Command::New(a) => authoring::run_new(&a),
         Command::Schema => authoring::run_schema(),
         Command::Completions(a) => authoring::run_completions(&a),
         Command::Man => authoring::run_man(),
-        Command::Diff(a) => diff::run(&a),
-        Command::Build(a) => run_build(&a),
-        Command::Render(a) => run_render(&a),
+        Command::Diff(a) => diff::run(&a, &editions()?),
+        Command::Build(a) => run_build(&a, &editions()?),
+        Command::Render(a) => run_render(&a, &editions()?),
+        Command::Laws(a) => update::run_laws(&a, &editions()?),
+        Command::Impact(a) => update::run_impact(&a, &editions()?),
+        Command::Migrate(a) => update::run_migrate(&a, &editions()?),
         Command::Serve(a) => serve::serve(&serve::Options {
             trees: a.trees,
             out: a.out,
             config: a.config,
             port: a.port,
+            laws: cli.laws.clone(),
         }),
     }
 }
 
-fn run_check(args: &CheckArgs) -> anyhow::Result<Exit> {
-    let mut report = check::check_paths(&args.paths)?;
+fn run_check(args: &CheckArgs, editions: &Editions) -> anyhow::Result<Exit> {
+    let mut report = check::check_paths_with(&args.paths, editions)?;
     check::require_charts(&report)?;
     check::card_sides(&mut report);
     match args.format {
@@ -262,8 +283,12 @@ fn summary(report: &Report) -> String {
 /// charts `needed` (all when `None`) are printed and yield `None`; other
 /// charts' problems only earn a one-line note, so one broken chart does not
 /// stop a director walking another.
-fn load_charts(trees: &PathBuf, needed: Option<&str>) -> anyhow::Result<Option<Report>> {
-    let report = check::check_paths(std::slice::from_ref(trees))?;
+fn load_charts(
+    trees: &PathBuf,
+    needed: Option<&str>,
+    editions: &Editions,
+) -> anyhow::Result<Option<Report>> {
+    let report = check::check_paths_with(std::slice::from_ref(trees), editions)?;
     check::require_charts(&report)?;
     let errors: Vec<_> = report
         .diagnostics
@@ -317,47 +342,77 @@ fn find_chart<'a>(report: &'a Report, id: &str) -> anyhow::Result<&'a Chart> {
     }
 }
 
-fn run_walk(args: &WalkArgs) -> anyhow::Result<Exit> {
-    let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
+fn run_walk(args: &WalkArgs, editions: &Editions) -> anyhow::Result<Exit> {
+    let (wanted, node) = split_node(&args.chart);
+    let is_file = wanted.ends_with(".yaml") || wanted.ends_with(".yml");
     let trees = if is_file {
-        PathBuf::from(&args.chart)
+        PathBuf::from(wanted)
     } else {
         args.trees.clone()
     };
-    let id = chart_id(&args.chart);
-    let Some(report) = load_charts(&trees, Some(&id))? else {
+    let id = chart_id(wanted);
+    let Some(report) = load_charts(&trees, Some(&id), editions)? else {
         return Ok(Exit::Invalid);
     };
     let chart = find_chart(&report, &id)?;
+    let from = match node {
+        None => chart.start,
+        Some(node) => chart.node(node).ok_or_else(|| {
+            let close = diagnostic::did_you_mean(node, chart.index.keys().map(String::as_str));
+            let hint = match close {
+                Some(close) => format!("did you mean `{}#{close}`?", chart.id),
+                None => format!("`lawcharts paths {}` shows its nodes", chart.id),
+            };
+            anyhow::anyhow!("chart `{}` has no node `{node}`; {hint}", chart.id)
+        })?,
+    };
     let charts = report.with_context();
+    let names = if is_file {
+        walk::Names::Files
+    } else if args.trees == Path::new("trees") {
+        walk::Names::Ids(None)
+    } else {
+        walk::Names::Ids(Some(args.trees.display().to_string()))
+    };
+    let walk = walk::Walk {
+        set: &charts,
+        chart,
+        from,
+        names,
+    };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if !args.answers.is_empty() {
-        return Ok(
-            match walk::scripted(&charts, chart, &args.answers, &mut out)? {
-                Ok(()) => Exit::Ok,
-                Err(e) => {
-                    out.flush()?;
-                    eprintln!("error: {}", diagnostic::printable(&e.to_string()));
-                    Exit::Invalid
-                }
-            },
-        );
-    }
-    let mut input = std::io::stdin().lock();
-    Ok(
-        match walk::interactive(&charts, chart, &mut input, &mut out)? {
-            walk::Ended::Done => Exit::Ok,
-            walk::Ended::Unfinished => {
-                eprintln!("error: input ended before a ruling");
+        return Ok(match walk::scripted(&walk, &args.answers, &mut out)? {
+            Ok(()) => Exit::Ok,
+            Err(e) => {
+                out.flush()?;
+                eprintln!("error: {}", diagnostic::printable(&e.to_string()));
                 Exit::Invalid
             }
-        },
-    )
+        });
+    }
+    let mut input = std::io::stdin().lock();
+    Ok(match walk::interactive(&walk, &mut input, &mut out)? {
+        walk::Ended::Done => Exit::Ok,
+        walk::Ended::Unfinished => {
+            eprintln!("error: input ended before a ruling");
+            Exit::Invalid
+        }
+    })
 }
 
-fn run_list(args: &ListArgs) -> anyhow::Result<Exit> {
-    let Some(report) = load_charts(&args.trees, None)? else {
+/// `CHART#NODE` as (`CHART`, `NODE`); without a `#` (or with nothing after
+/// it), the whole and no node.
+fn split_node(wanted: &str) -> (&str, Option<&str>) {
+    match wanted.rsplit_once('#') {
+        Some((chart, node)) if !chart.is_empty() && !node.is_empty() => (chart, Some(node)),
+        _ => (wanted, None),
+    }
+}
+
+fn run_list(args: &ListArgs, editions: &Editions) -> anyhow::Result<Exit> {
+    let Some(report) = load_charts(&args.trees, None, editions)? else {
         return Ok(Exit::Invalid);
     };
     match args.format {
@@ -367,9 +422,9 @@ fn run_list(args: &ListArgs) -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
-fn run_build(args: &BuildArgs) -> anyhow::Result<Exit> {
+fn run_build(args: &BuildArgs, editions: &Editions) -> anyhow::Result<Exit> {
     let config = Config::load(args.config.as_deref())?;
-    let outcome = build::build(&args.trees, &args.out, &config)?;
+    let outcome = build::build(&args.trees, &args.out, &config, editions)?;
     let report = &outcome.report;
     eprint!(
         "{}",
@@ -406,7 +461,7 @@ fn too_large_to_render(chart: &Chart, args: &RenderArgs) -> Option<diagnostic::D
     (!unlimited).then(|| refusal.with_help(help))
 }
 
-fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
+fn run_render(args: &RenderArgs, editions: &Editions) -> anyhow::Result<Exit> {
     let config = Config::load(args.config.as_deref())?;
     let is_file = args.chart.ends_with(".yaml") || args.chart.ends_with(".yml");
     let trees = if is_file {
@@ -415,7 +470,7 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         args.trees.clone()
     };
     let id = chart_id(&args.chart);
-    let Some(report) = load_charts(&trees, Some(&id))? else {
+    let Some(report) = load_charts(&trees, Some(&id), editions)? else {
         return Ok(Exit::Invalid);
     };
     let chart = find_chart(&report, &id)?;
@@ -435,6 +490,7 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         let options = card::CardOptions {
             paper: args.paper.unwrap_or_default(),
             orientation: args.landscape.then_some(card::Orientation::Landscape),
+            ..card::CardOptions::default()
         };
         let card = card::Card::new(chart, &cx, &options);
         eprintln!("{}", card.report());
@@ -450,4 +506,22 @@ fn run_render(args: &RenderArgs) -> anyhow::Result<Exit> {
         None => std::io::stdout().lock().write_all(&bytes)?,
     }
     Ok(Exit::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        super::Cli::command().debug_assert();
+    }
+
+    /// A command's own `--law` next to the global `--laws DIR` once shared an
+    /// id, which clap only notices (with a panic) when the command is parsed.
+    #[test]
+    fn new_parses_its_law_clauses_beside_the_global_laws_folder() {
+        let args = ["lawcharts", "--laws", "x", "new", "a", "--title", "T", "--law", "40B2"];
+        assert!(super::Cli::try_parse_from(args).is_ok());
+    }
 }

@@ -113,11 +113,12 @@ impl Config {
         Ok(())
     }
 
-    /// The link to the text of `clause`.
-    pub fn law_link(&self, clause: &Clause) -> String {
+    /// The link to the text of `clause` in the Laws of `edition`.
+    pub fn law_link(&self, clause: &Clause, edition: u32) -> String {
         self.law_url
             .replace("{law}", &clause.law.to_string())
             .replace("{clause}", &clause.to_string())
+            .replace("{edition}", &edition.to_string())
     }
 
     /// The date for the footer: the config's, else `SOURCE_DATE_EPOCH`'s,
@@ -210,7 +211,10 @@ mod tests {
             Some("https://club.example/charts/")
         );
         let clause = lawbook::parse_clause("27B1(a)").unwrap();
-        assert_eq!(config.law_link(&clause), "https://laws.example/27B1(a)");
+        assert_eq!(
+            config.law_link(&clause, 2017),
+            "https://laws.example/27B1(a)"
+        );
         assert_eq!(config.date.as_deref(), Some("2025-03-01"));
     }
 

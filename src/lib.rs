@@ -16,7 +16,7 @@ pub mod diff; // `lawcharts diff`: what changed between two versions of the char
 pub mod font; // the bundled DejaVu Sans: measuring and wrapping text
 pub mod gitdate; // the footer's date from git, remembered between builds
 pub mod id; // the id rule shared by charts and nodes
-pub mod lawbook; // the index of the 2017 Laws and clause parsing
+pub mod lawbook; // the indexes of the Laws (2017 built in, others in laws/) and clause parsing
 pub mod layout; // our own layered layout for decision charts, and its quality measures
 pub mod list; // `lawcharts list`
 pub mod load; // file -> raw chart, with positions
@@ -28,6 +28,7 @@ pub mod render; // checked charts -> DOT, Markdown, HTML pages (one file per out
 pub mod serve; // `lawcharts serve`: build, serve on 127.0.0.1, rebuild and reload
 pub mod spec; // serde mirrors of the YAML format
 pub mod synth; // synthetic charts of any size, for benchmarks and tests
+pub mod update; // law updates: `laws`, `impact` and `migrate` between editions
 pub mod walk; // `lawcharts walk`
 pub mod webfont; // the site's font cut down to the characters drawn
 

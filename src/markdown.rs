@@ -1,8 +1,9 @@
 //! The one door for chart Markdown: every text field is parsed here with
 //! fixed options, its raw HTML turned into plain text, `javascript:`/`data:`
 //! links and images dropped, and only then written out as HTML, as one line
-//! of plain text, or as Markdown again.
+//! of plain text, as lines for a terminal, or as Markdown again.
 
+mod terminal;
 mod write;
 
 use std::cell::RefCell;
@@ -11,6 +12,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 use crate::memo::TextMemo;
 
+pub use terminal::to_terminal;
 pub use write::{MarkdownText, escape_text, link_target};
 
 /// The parser every chart text goes through (no raw HTML passes it: see

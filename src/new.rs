@@ -55,18 +55,19 @@ situations:
 start: first-question
 nodes:
   first-question:
-    ask: The first thing the director establishes?
+    ask: The first fact the director asks?
     law: {main}
     answers:
       "Yes": explain-options
       "No": no-rectification
   explain-options:
-    do: Explain the options to the non-offending side before anyone chooses.
+    do: Explain the non-offenders' options.
+    note: Box text stays within the card budget; detail goes here.
     law: {main}
     say: What the director reads out to the players.
     next: rectification
   rectification:
-    ruling: The ruling, in our own words, with its exact clause.
+    ruling: The ruling, in our own words.
     law: {main}
   no-rectification:
     ruling: Play continues; no rectification.

@@ -186,10 +186,7 @@ fn cover_lines(cards: &[&Card], cx: &Context) -> Vec<Line> {
             lines.push(Line::Heading(p.title().into()));
             period = Some(p);
         }
-        let law = card.heading.laws.first().map_or(String::new(), |l| {
-            let number: Vec<&str> = l.split_whitespace().take(2).collect();
-            format!("{} · ", number.join(" "))
-        });
+        let law = (card.heading.laws.first()).map_or(String::new(), |(n, _)| format!("Law {n} · "));
         let entry = format!("{law}{}", card.heading.title);
         let room = Paper::A4.size().0 - 2.0 * MARGIN - ENTRY_INDENT - PAGES_COLUMN;
         lines.push(Line::Entry(i, font::wrap(&entry, BODY, room)));

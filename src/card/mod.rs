@@ -12,8 +12,10 @@
 //! writes the files: pages compressed once, the bundled font embedded
 //! once, subset to the glyphs drawn.
 
+mod arrange;
 mod booklet;
 mod draw;
+mod footer;
 mod ink;
 mod page;
 mod panel;
@@ -32,7 +34,8 @@ pub use plan::{CardOptions, MAX_SCALE, Plan};
 
 use crate::build::OutFile;
 use crate::chart::{Chart, ChartSet};
-use crate::render::drawing::layout_input;
+use crate::layout::LayoutInput;
+use crate::render::drawing::card_input;
 use crate::render::{Context, law_title};
 
 /// What the footer says besides the page number.
@@ -64,19 +67,20 @@ impl Card {
     /// Plans the card of `chart`.
     pub fn new(chart: &Chart, cx: &Context, options: &CardOptions) -> Card {
         let heading = heading(chart);
-        let input = layout_input(chart, cx.charts);
+        let input = card_input(chart, cx.charts);
+        let url = (cx.config.base_url.as_ref()).map(|base| format!("{base}{}.html", chart.id));
+        let options = CardOptions {
+            qr: url.is_some(),
+            ..*options
+        };
         Card {
             id: chart.id.clone(),
-            plan: plan::plan(&input, &heading, options),
+            plan: plan::plan(&input, &heading, &options),
             footing: Footing {
                 edition: format!("{} Laws of Duplicate Bridge", chart.edition),
                 date: cx.date.clone(),
                 club: cx.config.club.clone(),
-                url: cx
-                    .config
-                    .base_url
-                    .as_ref()
-                    .map(|base| format!("{base}{}.html", chart.id)),
+                url,
             },
             heading,
         }
@@ -91,20 +95,20 @@ impl Card {
     pub fn describe(&self) -> String {
         let plan = &self.plan;
         let frame = &plan.frame;
-        let pages = plan.pages.len();
+        let sides = plan.pages.len();
         let mut text = format!(
-            "{}: {pages} page{} {} {}",
+            "{}: {sides} side{} of {} {}",
             self.id,
-            if pages == 1 { "" } else { "s" },
+            if sides == 1 { "" } else { "s" },
             frame.paper.name(),
             frame.orientation.name()
         );
         if plan.turned {
-            text.push_str(" (turned: fewer pages on its side)");
+            text.push_str(" (turned: it fits better on its side)");
         }
         if plan.panels > 1 {
             text.push_str(&format!(
-                ", split into {} panels joined by {} connector{}",
+                ", {} panels joined by {} connector{}",
                 plan.panels,
                 plan.connectors(),
                 if plan.connectors() == 1 { "" } else { "s" }
@@ -153,15 +157,21 @@ pub fn heading(chart: &Chart) -> Heading {
         title: chart.title.clone(),
         laws: numbers
             .iter()
-            .map(|&n| format!("Law {n} {}", law_title(n)).trim_end().to_string())
+            .map(|&n| (n, law_title(chart, n).trim().to_string()))
             .collect(),
     }
 }
 
-/// Whether `chart` fits one side of a card of `paper` without being split
-/// (turning the page allowed): what `check` warns about.
-pub fn fits_one_side(chart: &Chart, charts: &ChartSet, paper: Paper) -> bool {
-    plan::fits_one_side(&layout_input(chart, charts), &heading(chart), paper)
+/// Plans the card of a chart already made into layout input: what `Card`
+/// does, for measuring what fits a card (`examples/card_budget.rs`).
+pub fn plan_input(input: &LayoutInput, heading: &Heading, options: &CardOptions) -> Plan {
+    plan::plan(input, heading, options)
+}
+
+/// How many sides the card of `chart` takes on `paper` (without a QR
+/// code): what `check` warns about.
+pub fn sides(chart: &Chart, charts: &ChartSet, paper: Paper) -> usize {
+    plan::sides(&card_input(chart, charts), &heading(chart), paper)
 }
 
 /// The cards `build` writes: `cards/<chart-id>.pdf` for every chart and

@@ -1,8 +1,9 @@
 //! One panel of a split chart as a chart of its own for the layout engine:
-//! its nodes and the shared rulings they end at (drawn on every page that
-//! leads to them), an exit connector ("→ 3, p. 2") in place of every
-//! answer that leads to another panel, and an entry connector ("3, from
-//! p. 1") above every node that is entered from another panel.
+//! its nodes and the shared rulings they end at (drawn in every panel that
+//! leads to them), an exit connector (`→ 3, back`; `→ 3` to a panel on the
+//! same side) in place of every answer that leads to another panel, and an
+//! entry connector (`3, from front`) above every node that is entered from
+//! another panel.
 
 use crate::layout::{BoxSpec, EdgeSpec, LayoutInput, Shape};
 
@@ -11,18 +12,18 @@ use crate::layout::{BoxSpec, EdgeSpec, LayoutInput, Shape};
 pub enum Role {
     /// A node of the chart (its index in the chart's layout input).
     Node(usize),
-    /// Where an answer leaves this panel: go on at `number` on `page`.
+    /// Where an answer leaves this panel: go on at `number` on `side`.
     Exit {
         /// The connector's number (the target's).
         number: usize,
-        /// The page the target is on, from 1.
-        page: usize,
+        /// The side of the card the target is on, from 1.
+        side: usize,
     },
-    /// Where this panel is entered from other pages.
+    /// Where this panel is entered from other panels.
     Entry {
         /// The connector's number.
         number: usize,
-        /// The pages the ways in come from, from 1, ascending.
+        /// The sides the ways in come from, from 1, ascending.
         from: Vec<usize>,
     },
 }
@@ -37,28 +38,30 @@ pub struct PanelInput {
 
 /// How the connectors of a split chart are numbered.
 pub struct Numbering {
-    /// Per chart node, the page (from 1) it is drawn on.
-    pub page: Vec<usize>,
+    /// How many sides the card has.
+    pub sides: usize,
+    /// Per chart node, the side (from 1) it is drawn on.
+    pub side: Vec<usize>,
     /// Per chart node, its connector number if another panel leads to it.
     pub number: Vec<Option<usize>>,
 }
 
 impl Numbering {
     /// Numbers every node entered from another panel, in reading order
-    /// (page by page, and on a page in `order`); `pages` gives the page
-    /// (from 0) each panel is drawn on, as panels may share a page.
+    /// (side by side, and on a side in `order`); `sides` gives the side
+    /// (from 0) each panel is drawn on, as panels may share a side.
     pub fn new(
         chart: &LayoutInput,
         copied: &[bool],
         panels: &[Vec<usize>],
-        pages: &[usize],
+        sides: &[usize],
         order: &[usize],
     ) -> Numbering {
         let n = chart.nodes.len();
         let (mut page, mut panel) = (vec![0; n], vec![usize::MAX; n]);
         for (p, members) in panels.iter().enumerate() {
             for &v in members {
-                page[v] = pages.get(p).copied().unwrap_or(p) + 1;
+                page[v] = sides.get(p).copied().unwrap_or(p) + 1;
                 panel[v] = p;
             }
         }
@@ -72,25 +75,55 @@ impl Numbering {
         for (k, &v) in entered.iter().enumerate() {
             number[v] = Some(k + 1);
         }
-        Numbering { page, number }
+        Numbering {
+            sides: page.iter().copied().max().unwrap_or(1),
+            side: page,
+            number,
+        }
     }
 }
 
-/// The text of an exit connector.
-pub fn exit_text(number: usize, page: usize) -> String {
-    format!("→ {number}, p. {page}")
+/// A side of a card as its connectors name it: `front` and `back` on a
+/// card of two sides, else `side 3`.
+fn side_name(side: usize, sides: usize) -> String {
+    match (sides, side) {
+        (2, 1) => "front".into(),
+        (2, _) => "back".into(),
+        _ => format!("side {side}"),
+    }
 }
 
-/// The text of an entry connector.
-pub fn entry_text(number: usize, from: &[usize]) -> String {
-    let pages: Vec<String> = from.iter().map(ToString::to_string).collect();
-    let word = if from.len() == 1 { "p." } else { "pp." };
-    format!("{number}, from {word} {}", pages.join(", "))
+/// The text of an exit connector on side `here` of `sides`.
+pub fn exit_text(number: usize, side: usize, here: usize, sides: usize) -> String {
+    if side == here {
+        format!("→ {number}")
+    } else {
+        format!("→ {number}, {}", side_name(side, sides))
+    }
 }
+
+/// The text of an entry connector on side `here` of `sides`: where the
+/// ways in come from, if from another side.
+pub fn entry_text(number: usize, from: &[usize], here: usize, sides: usize) -> String {
+    let others: Vec<String> = (from.iter())
+        .filter(|&&s| s != here)
+        .map(|&s| side_name(s, sides))
+        .collect();
+    if others.is_empty() {
+        number.to_string()
+    } else {
+        format!("{number}, from {}", others.join(", "))
+    }
+}
+
+/// While a split is still being found, every connector points at this
+/// side, from another of many: as wide as any real connector's text.
+const UNKNOWN_SIDE: usize = 9;
+const UNKNOWN_HERE: (usize, usize) = (8, 99);
 
 /// Per node, whether it is a shared end: a ruling (no answer or next
 /// leaves it) that more than one box leads to. A shared end is drawn on
-/// every page that leads to it, beside the box it follows, so no connector
+/// every panel that leads to it, beside the box it follows, so no connector
 /// points back at a lone ruling.
 pub fn shared_ends(chart: &LayoutInput) -> Vec<bool> {
     let n = chart.nodes.len();
@@ -126,7 +159,7 @@ pub fn panel_input(
     let entry = |w: usize| {
         let mut from: Vec<usize> = (edges.iter())
             .filter(|e| e.to == w && !inside(e.from))
-            .map(|e| numbering.map_or(99, |k| k.page[e.from]))
+            .map(|e| numbering.map_or(UNKNOWN_SIDE, |k| k.side[e.from]))
             .collect();
         from.sort_unstable();
         from.dedup();
@@ -165,11 +198,11 @@ pub fn panel_input(
         let to = if inside(e.to) {
             at(&roles, e.to)
         } else {
-            let (number, page) = numbering.map_or((99, 99), |k| {
+            let (number, side) = numbering.map_or((99, UNKNOWN_SIDE), |k| {
                 let number = k.number[e.to].expect("an entered node is numbered");
-                (number, k.page[e.to])
+                (number, k.side[e.to])
             });
-            roles.push(Role::Exit { number, page });
+            roles.push(Role::Exit { number, side });
             roles.len() - 1
         };
         out_edges.push(EdgeSpec {
@@ -178,8 +211,12 @@ pub fn panel_input(
             label: e.label.clone(),
         });
     }
+    let here = match (numbering, members.first()) {
+        (Some(k), Some(&first)) => (k.side[first], k.sides),
+        _ => UNKNOWN_HERE,
+    };
     let nodes = (roles.iter().enumerate())
-        .map(|(i, r)| box_of(chart, r, i))
+        .map(|(i, r)| box_of(chart, r, i, here))
         .collect();
     PanelInput {
         input: LayoutInput {
@@ -190,12 +227,13 @@ pub fn panel_input(
     }
 }
 
-/// The box drawn for a role; connectors have ids no chart node can have.
-fn box_of(chart: &LayoutInput, role: &Role, at: usize) -> BoxSpec {
+/// The box drawn for a role on side `here` of `sides`; connectors have
+/// ids no chart node can have.
+fn box_of(chart: &LayoutInput, role: &Role, at: usize, (here, sides): (usize, usize)) -> BoxSpec {
     match role {
         Role::Node(v) => chart.nodes[*v].clone(),
-        Role::Exit { number, page } => connector(at, exit_text(*number, *page)),
-        Role::Entry { number, from } => connector(at, entry_text(*number, from)),
+        Role::Exit { number, side } => connector(at, exit_text(*number, *side, here, sides)),
+        Role::Entry { number, from } => connector(at, entry_text(*number, from, here, sides)),
     }
 }
 
@@ -243,20 +281,20 @@ mod tests {
         let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
         let texts: Vec<&str> = first.input.nodes.iter().map(|b| &*b.text).collect();
-        assert_eq!(texts, ["q", "a", "→ 1, p. 2"]);
+        assert_eq!(texts, ["q", "a", "→ 1, back"]);
         assert_eq!(first.input.edges[1].label.as_deref(), Some("No"));
         assert_eq!(first.input.edges[1].to, 2);
     }
 
     #[test]
-    fn a_panel_entered_from_another_page_starts_at_its_entry() {
+    fn a_panel_entered_from_another_side_starts_at_its_entry() {
         let chart = chart();
         let panels = vec![vec![0, 1], vec![2, 3]];
         let copied = shared_ends(&chart);
         let numbering = Numbering::new(&chart, &copied, &panels, &[0, 1], &[0, 1, 2, 3]);
         let second = panel_input(&chart, &copied, &panels[1], Some(&numbering));
         let texts: Vec<&str> = second.input.nodes.iter().map(|b| &*b.text).collect();
-        assert_eq!(texts, ["1, from p. 1", "b", "c"]);
+        assert_eq!(texts, ["1, from front", "b", "c"]);
         assert_eq!(
             (second.input.edges[0].from, second.input.edges[0].to),
             (0, 1)
@@ -265,8 +303,8 @@ mod tests {
     }
 
     #[test]
-    fn a_ruling_is_drawn_on_every_page_that_leads_to_it() {
-        // q -> a -> r and q -> b -> r, r a ruling; a and b on two pages.
+    fn a_ruling_is_drawn_in_every_panel_that_leads_to_it() {
+        // q -> a -> r and q -> b -> r, r a ruling; a and b on two sides.
         let mut chart = chart();
         chart.nodes[3].text = "r".into();
         chart.edges = vec![
@@ -299,8 +337,30 @@ mod tests {
             p.input.nodes.iter().map(|b| b.text.to_string()).collect()
         };
         let first = panel_input(&chart, &copied, &panels[0], Some(&numbering));
-        assert_eq!(texts(&first), ["q", "a", "r", "→ 1, p. 2"]);
+        assert_eq!(texts(&first), ["q", "a", "r", "→ 1, back"]);
         let second = panel_input(&chart, &copied, &panels[1], Some(&numbering));
-        assert_eq!(texts(&second), ["1, from p. 1", "b", "r"]);
+        assert_eq!(texts(&second), ["1, from front", "b", "r"]);
+    }
+
+    #[test]
+    fn connectors_name_the_side_only_when_it_is_another() {
+        let chart = chart();
+        let panels = vec![vec![0, 1], vec![2, 3]];
+        let copied = shared_ends(&chart);
+        // Both panels on the front.
+        let numbering = Numbering::new(&chart, &copied, &panels, &[0, 0], &[0, 1, 2, 3]);
+        let texts = |p: usize| -> Vec<String> {
+            let panel = panel_input(&chart, &copied, &panels[p], Some(&numbering));
+            panel
+                .input
+                .nodes
+                .iter()
+                .map(|b| b.text.to_string())
+                .collect()
+        };
+        assert_eq!(texts(0), ["q", "a", "→ 1"]);
+        assert_eq!(texts(1), ["1", "b", "c"]);
+        assert_eq!(exit_text(4, 3, 1, 3), "→ 4, side 3");
+        assert_eq!(entry_text(4, &[1, 2], 2, 3), "4, from side 1");
     }
 }

@@ -7,11 +7,12 @@
 
 use super::Card;
 use super::draw::draw_layout;
+use super::footer;
 use super::ink::{BLACK, Canvas, polyline, rects_path};
-use super::page::{Frame, GAP, LEADING, MARGIN, QR_SIDE};
+use super::page::{Area, Frame, GAP, LEADING, MARGIN};
 use super::qr;
 use super::writer::{self, Fonts, Link, Page, Target};
-use crate::font::{self, Weight};
+use crate::font::Weight;
 use crate::layout::Rect;
 
 /// One card as a PDF file, with its own subset of the fonts.
@@ -33,23 +34,42 @@ pub fn draw_card(card: &Card) -> Vec<Page> {
     let plan = &card.plan;
     let frame = &plan.frame;
     let count = plan.pages.len();
+    let notice = (!plan.is_legible()).then(|| {
+        format!(
+            "Some text here is smaller than {} pt: a box is too large for the page",
+            frame.paper.min_text()
+        )
+    });
     let mut pages = Vec::with_capacity(count);
     for (k, planned) in plan.pages.iter().enumerate() {
         let mut canvas = Canvas::new(frame.height);
         draw_header(&mut canvas, frame);
-        let area = frame.chart;
         let s = planned.scale;
-        let x = area.x + (area.w - planned.layout.width * s) / 2.0;
-        canvas.push_transform(s, x, area.y);
+        let (w, h) = (planned.layout.width * s, planned.layout.height * s);
+        let (x, y) = frame.place(w, h);
+        canvas.push_transform(s, x, y);
         draw_layout(&mut canvas, &planned.layout, &planned.roles);
         canvas.pop();
-        let lines = footer_lines(card, k + 1, count);
-        draw_footer(&mut canvas, frame, &lines);
+        let size = frame.sizes.footer;
+        let line = footer::line(
+            &card.footing,
+            (k + 1, count),
+            notice.as_deref(),
+            size,
+            frame.footer.w,
+        );
+        rule(&mut canvas, frame, frame.footer.y - GAP / 2.0);
+        footer::draw(&mut canvas, &line, frame.footer, size);
         let mut links = Vec::new();
-        if let Some(url) = &card.footing.url {
-            let rect = draw_qr(&mut canvas, frame, url);
+        if let (Some(url), Some(at)) = (&card.footing.url, frame.qr) {
+            draw_qr(&mut canvas, at, url);
             links.push(Link {
-                rect,
+                rect: Rect {
+                    x: at.x,
+                    y: at.y,
+                    w: at.w,
+                    h: at.h,
+                },
                 target: Target::Uri {
                     url: url.clone(),
                     about: format!("This chart on the club site: {url}"),
@@ -61,14 +81,21 @@ pub fn draw_card(card: &Card) -> Vec<Page> {
     pages
 }
 
+/// The title, then the laws, then a rule above the chart.
 fn draw_header(canvas: &mut Canvas, frame: &Frame) {
     let sizes = frame.sizes;
     let mut y = MARGIN;
     for line in &frame.title_lines {
-        canvas.text(Weight::Bold, sizes.title, MARGIN, y + sizes.title, line);
-        y += sizes.title * LEADING;
+        canvas.text(
+            Weight::Bold,
+            frame.title_size,
+            MARGIN,
+            y + frame.title_size,
+            line,
+        );
+        y += frame.title_size * LEADING;
     }
-    for line in &frame.law_lines {
+    if let Some(line) = &frame.law_line {
         canvas.text(
             Weight::Regular,
             sizes.heading,
@@ -76,118 +103,30 @@ fn draw_header(canvas: &mut Canvas, frame: &Frame) {
             y + sizes.heading,
             line,
         );
-        y += sizes.heading * LEADING;
     }
-    let rule = frame.chart.y - GAP / 2.0;
-    let right = frame.width - MARGIN;
-    canvas.paint(
-        polyline(&[(MARGIN, rule), (right, rule)], false),
-        None,
-        Some(0.75),
-    );
+    rule(canvas, frame, frame.chart.y - GAP / 2.0);
 }
 
-/// The footer's lines: edition and date, the page, how to read the shapes,
-/// the link.
-fn footer_lines(card: &Card, page: usize, count: usize) -> Vec<String> {
-    let f = &card.footing;
-    let mut first = f.edition.clone();
-    if let Some(date) = &f.date {
-        first.push_str(&format!(" · charts of {date}"));
-    }
-    if let Some(club) = &f.club {
-        first.push_str(&format!(" · {club}"));
-    }
-    let mut lines = vec![first];
-    if count > 1 {
-        lines.push(page_line(page, count));
-    }
-    if !card.plan.is_legible() {
-        lines.push(format!(
-            "Some text here is smaller than {} pt: a box is too large for the page.",
-            card.plan.frame.paper.min_text()
-        ));
-    }
-    lines.push(
-        "Hexagon: question · box: step · double box: ruling · pointed box: go on in another chart"
-            .into(),
-    );
-    if let Some(url) = &f.url {
-        lines.push(url.clone());
-    }
-    lines
-}
-
-/// "Page 1 of 2 · continues overleaf", and the like.
-fn page_line(page: usize, count: usize) -> String {
-    let at = format!("Page {page} of {count}");
-    match (page, count) {
-        (1, 2) => format!("{at} · the card continues overleaf"),
-        (2, 2) => format!("{at} · the card starts overleaf"),
-        (p, c) if p < c => format!("{at} · the card continues on page {}", p + 1),
-        _ => at,
-    }
-}
-
-fn draw_footer(canvas: &mut Canvas, frame: &Frame, lines: &[String]) {
-    let size = frame.sizes.footer;
-    let area = frame.footer;
-    let rule = area.y - GAP / 2.0;
-    canvas.paint(
-        polyline(&[(MARGIN, rule), (frame.width - MARGIN, rule)], false),
-        None,
-        Some(0.75),
-    );
-    let width = area.w - QR_SIDE - GAP;
-    let room = (area.h / (size * LEADING)).floor() as usize;
-    let mut wrapped: Vec<String> = lines
-        .iter()
-        .flat_map(|l| font::wrap(l, size, width))
-        .collect();
-    wrapped.truncate(room);
-    let mut y = area.y;
-    for line in &wrapped {
-        canvas.text(Weight::Regular, size, area.x, y + size, line);
-        y += size * LEADING;
-    }
-}
-
-/// Draws the QR code of `url` at the footer's right; returns where it is.
-fn draw_qr(canvas: &mut Canvas, frame: &Frame, url: &str) -> Rect {
-    let area = frame.footer;
-    let (x, y) = (area.x + area.w - QR_SIDE, area.y);
-    let at = Rect {
-        x,
-        y,
-        w: QR_SIDE,
-        h: QR_SIDE,
+/// A thin rule across the page at `y`, short of the QR code if it reaches it.
+fn rule(canvas: &mut Canvas, frame: &Frame, y: f32) {
+    let right = match frame.notch {
+        Some(n) if y >= n.y => n.x,
+        _ => frame.width - MARGIN,
     };
+    canvas.paint(polyline(&[(MARGIN, y), (right, y)], false), None, Some(0.5));
+}
+
+/// Draws the QR code of `url` in `at`.
+fn draw_qr(canvas: &mut Canvas, at: Area, url: &str) {
     let Some(code) = qr::encode(url) else {
-        return at;
+        return;
     };
     // Two modules of quiet zone on each side, inside the square.
-    let module = QR_SIDE / (code.width + 4) as f32;
+    let module = at.w / (code.width + 4) as f32;
     let modules = code.runs.iter().map(|&(col, row, len)| {
-        let rx = x + (col + 2) as f32 * module;
-        let ry = y + (row + 2) as f32 * module;
+        let rx = at.x + (col + 2) as f32 * module;
+        let ry = at.y + (row + 2) as f32 * module;
         (rx, ry, len as f32 * module, module)
     });
     canvas.paint(rects_path(modules), Some(BLACK), None);
-    at
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_page_line_says_where_the_card_goes_on() {
-        assert_eq!(page_line(1, 2), "Page 1 of 2 · the card continues overleaf");
-        assert_eq!(page_line(2, 2), "Page 2 of 2 · the card starts overleaf");
-        assert_eq!(
-            page_line(2, 4),
-            "Page 2 of 4 · the card continues on page 3"
-        );
-        assert_eq!(page_line(4, 4), "Page 4 of 4");
-    }
 }

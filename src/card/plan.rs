@@ -1,14 +1,16 @@
-//! Planning a card: lay the chart out at printed size; if it does not fit
-//! the page upright, turn the page; if it fits neither way, split it into
-//! panels (one a page) joined by numbered connectors. Whichever way needs
-//! the fewest pages wins (then the larger print, then upright). Nothing is
-//! shrunk below the paper's least text size unless a single node cannot fit
-//! a page, and then the plan says so.
+//! Planning a card: the whole chart on one side if it fits, upright or on
+//! its side (whichever prints larger); else cut into panels that each fit a
+//! side, or half or a third of one (`split`), and the panels put on as few
+//! sides as hold them, side by side or one under the other (`arrange`),
+//! the front and back balanced. Panels are joined by numbered connectors
+//! (`panel`). Nothing is shrunk below the paper's least text size unless a
+//! single node cannot fit a side, and then the plan says so.
 
 use std::rc::Rc;
 
 use foldhash::HashMap as FastMap;
 
+use super::arrange::{PANEL_GAP, arrange};
 use super::page::{Frame, Heading, Orientation, Paper};
 use super::panel::{Numbering, PanelInput, Role, panel_input, shared_ends};
 use super::split::{preorder, split};
@@ -50,32 +52,37 @@ pub struct CardOptions {
     pub paper: Paper,
     /// Force this orientation; `None` turns the page when that helps.
     pub orientation: Option<Orientation>,
+    /// Whether a QR code takes the page's bottom right corner.
+    pub qr: bool,
 }
 
-/// One page of a card: a panel laid out, and what each box stands for.
+/// One side of a card: its panels laid out as one drawing, and what each
+/// box stands for.
 pub struct PlannedPage {
-    /// The panel's drawing, at printed size before `scale`.
+    /// The panels' drawing, at printed size before `scale`.
     pub layout: Layout,
-    /// How much the drawing is scaled: the card's scale, or less on a page
+    /// How much the drawing is scaled: the card's scale, or less on a side
     /// whose drawing cannot fit otherwise.
     pub scale: f32,
     /// Per box of `layout`, the chart node or connector it is.
     pub roles: Vec<Role>,
+    /// How much of the chart area the panels take as printed (0 to 1).
+    pub used: f32,
 }
 
-/// A card planned: its frame, pages, and the scale the chart prints at.
+/// A card planned: its frame, sides, and the scale the chart prints at.
 pub struct Plan {
-    /// Where things go on every page.
+    /// Where things go on every side.
     pub frame: Frame,
-    /// The pages, in reading order.
+    /// The sides (pages of the file), front first.
     pub pages: Vec<PlannedPage>,
-    /// How much the drawings are scaled on every page that fits at this
-    /// scale (at least 1 unless no page does).
+    /// How much the drawings are scaled on every side that fits at this
+    /// scale (at least 1 unless no side does).
     pub scale: f32,
     /// Whether the page was turned because the chart fits better that way.
     pub turned: bool,
-    /// How many panels the chart was split into (1 when it was not); small
-    /// panels share a page, so there may be more panels than pages.
+    /// How many panels the chart was split into (1 when it was not); a
+    /// side may hold several.
     pub panels: usize,
 }
 
@@ -158,7 +165,7 @@ enum Use {
 }
 
 /// The options of a layout, as something to compare and hash.
-type OptionsKey = [u32; 10];
+type OptionsKey = [u32; 13];
 
 impl Drawings {
     /// The layout of `input` with `options`, made once (and once more if
@@ -176,6 +183,9 @@ impl Drawings {
             bits(o.node_gap),
             bits(o.rank_gap),
             bits(o.margin),
+            bits(o.track_gap),
+            bits(o.label_margin),
+            u32::from(o.laws_inline),
             u32::try_from(o.stack_answers).unwrap_or(u32::MAX),
         ];
         let earlier = self.made.get_mut(input);
@@ -210,173 +220,386 @@ impl Drawings {
     }
 }
 
+/// The room a drawing must fit: a side's chart area (clear of the QR
+/// code), or a column of one, for panels that may sit side by side.
+#[derive(Clone, Copy)]
+enum Room<'a> {
+    Side(&'a Frame),
+    Column { w: f32, h: f32 },
+}
+
+impl Room<'_> {
+    /// The most a drawing `w` by `h` may be scaled by and still fit.
+    fn scale_for(&self, w: f32, h: f32) -> f32 {
+        match *self {
+            Room::Side(frame) => frame.scale_for(w, h),
+            Room::Column { w: cw, h: ch } => (cw / w.max(1.0)).min(ch / h.max(1.0)),
+        }
+    }
+
+    fn height(&self) -> f32 {
+        match *self {
+            Room::Side(frame) => frame.chart.h,
+            Room::Column { h, .. } => h,
+        }
+    }
+
+    fn area(&self) -> f32 {
+        match *self {
+            Room::Side(frame) => frame.chart.w * frame.chart.h,
+            Room::Column { w, h } => w * h,
+        }
+    }
+}
+
+/// The rooms a chart too large for a side is cut to fit, in the order
+/// tried: a side, half a side's width, a third of it. Smaller panels put
+/// on sides more evenly, at the cost of more connectors.
+fn rooms(frame: &Frame) -> [Room<'_>; 3] {
+    let (w, h) = (frame.chart.w, frame.chart.h);
+    [
+        Room::Side(frame),
+        Room::Column {
+            w: (w - PANEL_GAP) / 2.0,
+            h,
+        },
+        Room::Column {
+            w: (w - 2.0 * PANEL_GAP) / 3.0,
+            h,
+        },
+    ]
+}
+
+/// A way to print a chart: its panels, each with the drawing it was
+/// measured by, and the sides they go on.
+struct Cut {
+    frame: Frame,
+    /// The nodes drawn in every panel that leads to them.
+    copied: Vec<bool>,
+    /// The panels, in reading order.
+    panels: Vec<Vec<usize>>,
+    /// Per panel, its drawing with room for any connector's number (the
+    /// options it was made with are the ones it is printed with).
+    drawn: Vec<Rc<Layout>>,
+    /// Per side, its panels in reading order.
+    sides: Vec<Vec<usize>>,
+    /// Per side, how much of the chart area its panels take as printed.
+    used: Vec<f32>,
+    /// Whether every side prints at full size or larger.
+    legible: bool,
+}
+
+impl Cut {
+    /// The whole chart as one panel on one side.
+    fn whole(frame: &Frame, chart: &LayoutInput, drawn: Rc<Layout>) -> Cut {
+        let copied = vec![false; chart.nodes.len()];
+        Cut::new(
+            frame,
+            copied,
+            vec![(0..chart.nodes.len()).collect()],
+            vec![drawn],
+        )
+    }
+
+    /// The panels put on sides.
+    fn new(
+        frame: &Frame,
+        copied: Vec<bool>,
+        panels: Vec<Vec<usize>>,
+        drawn: Vec<Rc<Layout>>,
+    ) -> Cut {
+        let sizes: Vec<(f32, f32)> = drawn.iter().map(|d| (d.width, d.height)).collect();
+        let sides = assign(&sizes, frame);
+        let (used, legible) = usage(&sizes, &sides, frame);
+        Cut {
+            frame: frame.clone(),
+            copied,
+            panels,
+            drawn,
+            sides,
+            used,
+            legible,
+        }
+    }
+
+    /// Whether no side is less than half used (one side always is).
+    fn balanced(&self) -> bool {
+        self.sides.len() < 2 || self.used.iter().all(|&u| u >= 0.5)
+    }
+
+    /// Whether no other cut can be better: legible, on one side, or on
+    /// two balanced ones.
+    fn good(&self) -> bool {
+        self.legible && self.sides.len() <= 2 && self.balanced()
+    }
+
+    /// Lower is better: legible; then on one sheet (two sides at most),
+    /// and of those fewer sides, then balanced; then fewer panels (fewer
+    /// connectors to follow), then fewer sides, then the emptier side
+    /// fuller. A chart that needs more than a sheet is first kept readable.
+    fn rank(&self) -> (bool, bool, usize, bool, usize, usize, u32) {
+        let least = self.used.iter().copied().fold(1.0, f32::min);
+        let sheet = self.sides.len() <= 2;
+        (
+            !self.legible,
+            !sheet,
+            if sheet { self.sides.len() } else { 0 },
+            !self.balanced(),
+            self.panels.len(),
+            self.sides.len(),
+            ((1.0 - least.clamp(0.0, 1.0)) * 1000.0) as u32,
+        )
+    }
+}
+
+/// Per side, how much of the chart area its panels take at the card's
+/// scale (the largest every side fits at, at most [`MAX_SCALE`]); and
+/// whether every side fits at full size.
+fn usage(sizes: &[(f32, f32)], sides: &[Vec<usize>], frame: &Frame) -> (Vec<f32>, bool) {
+    let scales: Vec<f32> = (sides.iter())
+        .map(|side| arrange(&pick(sizes, side), frame).scale_in(frame))
+        .collect();
+    let legible = scales.iter().all(|&s| s >= 1.0);
+    let scale = (scales.iter().copied())
+        .filter(|&s| s >= 1.0)
+        .fold(MAX_SCALE, f32::min);
+    let area = frame.chart.w * frame.chart.h;
+    let used = (sides.iter().zip(&scales))
+        .map(|(side, &s)| {
+            let s = s.min(scale);
+            side.iter().map(|&p| sizes[p].0 * sizes[p].1).sum::<f32>() * s * s / area
+        })
+        .collect();
+    (used, legible)
+}
+
+/// The sizes of the panels `members`.
+fn pick(sizes: &[(f32, f32)], members: &[usize]) -> Vec<(f32, f32)> {
+    members.iter().map(|&p| sizes[p]).collect()
+}
+
+/// The most panels on a side: more are more connectors to follow than a
+/// side saved is worth.
+const PANELS_A_SIDE: usize = 4;
+
+/// Whether the panels `members` fit one side at full size (a single panel
+/// always has a side of its own, if shrunk).
+fn fit_side(sizes: &[(f32, f32)], members: &[usize], frame: &Frame) -> bool {
+    members.len() <= PANELS_A_SIDE && arrange(&pick(sizes, members), frame).scale_in(frame) >= 1.0
+}
+
+/// How a split between front and back is judged, lower first: the
+/// emptier side's room left unused (in hundredths), then the panels on the
+/// front by their places in reading order (earlier panels in front).
+type SplitKey = (u32, usize);
+
+/// The most panels whose every split between front and back is tried;
+/// beyond, the back takes the last panels in reading order.
+const SEARCHED: usize = 10;
+
+/// The panels (of `sizes`, in reading order) on sides: all on one if they
+/// fit; else on two, the split between front and back that leaves the
+/// emptier side fullest (the start's panel on the front); else on as few as
+/// a first fit in reading order finds.
+fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
+    let n = sizes.len();
+    let all: Vec<usize> = (0..n).collect();
+    if n <= 1 || fit_side(sizes, &all, frame) {
+        return vec![all];
+    }
+    let splits: Vec<Vec<bool>> = if n <= SEARCHED {
+        (1..1u32 << (n - 1))
+            .map(|mask| (0..n).map(|p| p > 0 && mask >> (p - 1) & 1 == 1).collect())
+            .collect()
+    } else {
+        (1..n).map(|k| (0..n).map(|p| p >= k).collect()).collect()
+    };
+    let mut best: Option<(SplitKey, Vec<Vec<usize>>)> = None;
+    for back in splits {
+        let sides: Vec<Vec<usize>> = [false, true]
+            .iter()
+            .map(|&b| (0..n).filter(|&p| back[p] == b).collect())
+            .collect();
+        if !sides.iter().all(|side| fit_side(sizes, side, frame)) {
+            continue;
+        }
+        let (used, _) = usage(sizes, &sides, frame);
+        let least = used.iter().copied().fold(1.0, f32::min);
+        // Fuller emptier side first; of equals, earlier panels in front.
+        let key = (
+            ((1.0 - least.clamp(0.0, 1.0)) * 100.0) as u32,
+            sides[0].iter().sum::<usize>(),
+        );
+        if best.as_ref().is_none_or(|(k, _)| key < *k) {
+            best = Some((key, sides));
+        }
+    }
+    if let Some((_, sides)) = best {
+        return sides;
+    }
+    let mut sides: Vec<Vec<usize>> = Vec::new();
+    for p in 0..n {
+        let room = sides.iter().position(|side| {
+            let mut with = side.clone();
+            with.push(p);
+            fit_side(sizes, &with, frame)
+        });
+        match room {
+            Some(k) => sides[k].push(p),
+            None => sides.push(vec![p]),
+        }
+    }
+    sides
+}
+
 /// Plans the card of a chart.
 pub fn plan(chart: &LayoutInput, heading: &Heading, options: &CardOptions) -> Plan {
     let drawings = &mut Drawings::default();
+    let cut = choose(chart, heading, options, drawings);
+    let mut plan = lay_out(chart, &cut, drawings);
+    plan.turned = options.orientation.is_none() && cut.frame.orientation == Orientation::Landscape;
+    plan
+}
+
+/// How many sides the card of a chart takes on `paper` (no QR code), the
+/// question `check` asks.
+pub fn sides(chart: &LayoutInput, heading: &Heading, paper: Paper) -> usize {
+    let options = CardOptions {
+        paper,
+        ..CardOptions::default()
+    };
+    choose(chart, heading, &options, &mut Drawings::default())
+        .sides
+        .len()
+}
+
+/// The frames tried: the orientation asked for, or upright then on its side.
+fn frames(heading: &Heading, options: &CardOptions) -> Vec<Frame> {
     let orientations = match options.orientation {
         Some(o) => vec![o],
         None => vec![Orientation::Portrait, Orientation::Landscape],
     };
-    let mut best: Option<Plan> = None;
-    for orientation in orientations {
-        let frame = Frame::new(options.paper, orientation, heading);
-        let mut candidate = plan_in(chart, frame, drawings);
-        candidate.turned = options.orientation.is_none() && orientation == Orientation::Landscape;
-        let better = best.as_ref().is_none_or(|b| {
-            let rank = |p: &Plan| (!p.is_legible(), p.pages.len());
-            rank(&candidate) < rank(b)
-                || (rank(&candidate) == rank(b) && candidate.scale > b.scale + EPSILON)
-        });
-        if better {
-            best = Some(candidate);
+    (orientations.into_iter())
+        .map(|o| Frame::new(options.paper, o, heading, options.qr))
+        .collect()
+}
+
+/// The best way to print the chart: whole on one side if it fits either
+/// way up (the way it prints larger, upright on a tie); else the best cut
+/// into panels of any room, either way up.
+fn choose(
+    chart: &LayoutInput,
+    heading: &Heading,
+    options: &CardOptions,
+    drawings: &mut Drawings,
+) -> Cut {
+    let frames = frames(heading, options);
+    let chart_options = options.paper.chart_options();
+    let mut whole: Option<(f32, Cut)> = None;
+    for frame in &frames {
+        let room = Room::Side(frame);
+        if let Some(drawn) = fitting(chart, room, &chart_options, drawings, Use::Measure) {
+            let scale = room.scale_for(drawn.width, drawn.height).min(MAX_SCALE);
+            if whole.as_ref().is_none_or(|(s, _)| scale > s + EPSILON) {
+                whole = Some((scale, Cut::whole(frame, chart, drawn)));
+            }
         }
     }
-    best.expect("at least one orientation is tried")
-}
-
-/// Whether the chart fits one side of a card of `paper`, either way up,
-/// without splitting or shrinking: the question `check` asks.
-pub fn fits_one_side(chart: &LayoutInput, heading: &Heading, paper: Paper) -> bool {
-    let options = paper.chart_options();
-    let drawings = &mut Drawings::default();
-    [Orientation::Portrait, Orientation::Landscape]
-        .into_iter()
-        .any(|o| {
-            let frame = Frame::new(paper, o, heading);
-            fitting(chart, &frame, &options, drawings, Use::Measure).is_some()
-        })
-}
-
-/// The plan for one frame: the whole chart on a page if it fits, else
-/// split, with each shared ruling drawn on every page that leads to it; or,
-/// where that leaves a box with its rulings too large for a page, with
-/// connectors to them instead.
-fn plan_in(chart: &LayoutInput, frame: Frame, drawings: &mut Drawings) -> Plan {
-    let none = vec![false; chart.nodes.len()];
-    if fitting(
-        chart,
-        &frame,
-        &frame.paper.chart_options(),
-        drawings,
-        Use::Measure,
-    )
-    .is_some()
-    {
-        let whole = [(0..chart.nodes.len()).collect()];
-        return lay_out(chart, frame, &whole, &none, drawings);
+    if let Some((_, cut)) = whole {
+        return cut;
     }
+    let mut best: Option<Cut> = None;
+    for frame in &frames {
+        let cut = split_in(chart, frame, drawings);
+        if best.as_ref().is_none_or(|b| cut.rank() < b.rank()) {
+            best = Some(cut);
+        }
+    }
+    best.expect("at least one frame is tried")
+}
+
+/// The best cut of the chart on sides of `frame`: shared rulings drawn in
+/// every panel that leads to them, cut to fit a side, then a half and a
+/// third of one; and, if none of those is good, the same without copies.
+fn split_in(chart: &LayoutInput, frame: &Frame, drawings: &mut Drawings) -> Cut {
     let shared = shared_ends(chart);
-    let copying = split_plan(chart, frame.clone(), &shared, drawings);
-    if copying.is_legible() || shared == none {
-        return copying;
+    let none = vec![false; chart.nodes.len()];
+    let mut copies = vec![shared];
+    if copies[0] != none {
+        copies.push(none);
     }
-    let plain = split_plan(chart, frame, &none, drawings);
-    if plain.smallest_text() > copying.smallest_text() + EPSILON {
-        plain
-    } else {
-        copying
+    let mut best: Option<Cut> = None;
+    'copies: for copied in copies {
+        for room in rooms(frame) {
+            let cut = cut(chart, frame, &copied, room, drawings);
+            let good = cut.good();
+            if best.as_ref().is_none_or(|b| cut.rank() < b.rank()) {
+                best = Some(cut);
+            }
+            if good {
+                break 'copies;
+            }
+        }
     }
+    best.expect("at least one room is tried")
 }
 
-/// The chart split into panels that fit the frame, laid out.
-fn split_plan(chart: &LayoutInput, frame: Frame, copied: &[bool], drawings: &mut Drawings) -> Plan {
+/// The chart cut into panels that each fit `room`, put on sides of `frame`.
+fn cut(
+    chart: &LayoutInput,
+    frame: &Frame,
+    copied: &[bool],
+    room: Room,
+    drawings: &mut Drawings,
+) -> Cut {
     let options = frame.paper.chart_options();
-    let page = frame.chart.w * frame.chart.h;
-    let mut tried: FastMap<Vec<usize>, Option<f32>> = FastMap::default();
-    let panels = split(chart, copied, page, &mut |members| {
+    let mut tried: FastMap<Vec<usize>, bool> = FastMap::default();
+    let panels = split(chart, copied, &mut |members| {
         *tried.entry(members.to_vec()).or_insert_with(|| {
             let trial = panel_input(chart, copied, members, None);
-            fitting(&trial.input, &frame, &options, drawings, Use::Measure)
-                .map(|l| l.width * l.height)
+            fitting(&trial.input, room, &options, drawings, Use::Measure).is_some()
         })
     });
-    lay_out(chart, frame, &panels, copied, drawings)
-}
-
-/// Each panel laid out, connectors numbered, and the panels put on pages:
-/// panels whose drawings fit one under the other share a page. Should a
-/// shared page no longer fit once its connectors carry their real numbers,
-/// every panel gets a page of its own instead.
-fn lay_out(
-    chart: &LayoutInput,
-    frame: Frame,
-    panels: &[Vec<usize>],
-    copied: &[bool],
-    drawings: &mut Drawings,
-) -> Plan {
-    let options = frame.paper.chart_options();
-    let sizes: Vec<(f32, f32)> = panels
-        .iter()
+    let drawn = (panels.iter())
         .map(|members| {
             let trial = panel_input(chart, copied, members, None);
-            let drawn = drawing(&trial.input, &frame, &options, drawings, Use::Measure);
-            (drawn.width, drawn.height)
+            drawing(&trial.input, room, &options, drawings, Use::Measure)
         })
         .collect();
-    let pages = shelve(&sizes, &frame);
-    let shared = lay_out_on(chart, frame.clone(), panels, &pages, copied, drawings);
-    if pages.len() == panels.len() || shared.is_legible() {
-        return shared;
-    }
-    let own: Vec<Vec<usize>> = (0..panels.len()).map(|p| vec![p]).collect();
-    lay_out_on(chart, frame, panels, &own, copied, drawings)
+    Cut::new(frame, copied.to_vec(), panels, drawn)
 }
 
-/// Space between two panels sharing a page.
-const PANEL_GAP: f32 = 18.0;
-
-/// The panels of each page, in reading order: each panel, in turn, goes
-/// under the panels of the first page with room for it, else on a new page.
-fn shelve(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
-    let area = frame.chart;
-    let mut pages: Vec<(Vec<usize>, f32)> = Vec::new();
-    for (p, &(w, h)) in sizes.iter().enumerate() {
-        let room = pages
-            .iter()
-            .position(|(_, used)| w <= area.w && used + PANEL_GAP + h <= area.h);
-        match room {
-            Some(k) if p > 0 => {
-                pages[k].0.push(p);
-                pages[k].1 += PANEL_GAP + h;
-            }
-            _ => pages.push((vec![p], h)),
-        }
+/// The cut laid out to print: connectors numbered, each panel drawn with
+/// the options it was measured with, each side's panels arranged.
+fn lay_out(chart: &LayoutInput, cut: &Cut, drawings: &mut Drawings) -> Plan {
+    let frame = &cut.frame;
+    let mut side_of = vec![0; cut.panels.len()];
+    for (k, side) in cut.sides.iter().enumerate() {
+        side.iter().for_each(|&p| side_of[p] = k);
     }
-    pages.into_iter().map(|(panels, _)| panels).collect()
-}
-
-/// The panels laid out on the given pages (each a list of panels).
-fn lay_out_on(
-    chart: &LayoutInput,
-    frame: Frame,
-    panels: &[Vec<usize>],
-    pages: &[Vec<usize>],
-    copied: &[bool],
-    drawings: &mut Drawings,
-) -> Plan {
-    let options = frame.paper.chart_options();
-    let mut page_of = vec![0; panels.len()];
-    for (k, on) in pages.iter().enumerate() {
-        on.iter().for_each(|&p| page_of[p] = k);
-    }
-    let numbering = Numbering::new(chart, copied, panels, &page_of, &preorder(chart));
-    let laid: Vec<(Layout, Vec<Role>)> = pages
-        .iter()
-        .map(|on| {
+    let numbering = Numbering::new(chart, &cut.copied, &cut.panels, &side_of, &preorder(chart));
+    let area = frame.chart.w * frame.chart.h;
+    let laid: Vec<(Layout, Vec<Role>, f32)> = (cut.sides.iter())
+        .map(|side| {
             let mut roles = Vec::new();
-            let drawings = on
-                .iter()
+            let panels: Vec<Layout> = (side.iter())
                 .map(|&p| {
                     let PanelInput { input, roles: r } =
-                        panel_input(chart, copied, &panels[p], Some(&numbering));
+                        panel_input(chart, &cut.copied, &cut.panels[p], Some(&numbering));
                     roles.extend(r);
-                    Rc::unwrap_or_clone(drawing(&input, &frame, &options, drawings, Use::Print))
+                    let options = &cut.drawn[p].options;
+                    Rc::unwrap_or_clone(drawings.layout(&input, options, Use::Print))
                 })
                 .collect();
-            (Layout::stacked(drawings, PANEL_GAP), roles)
+            let sizes: Vec<(f32, f32)> = panels.iter().map(|l| (l.width, l.height)).collect();
+            let drawn = sizes.iter().map(|(w, h)| w * h).sum::<f32>();
+            let arranged = arrange(&sizes, frame);
+            let layout =
+                Layout::combined(panels, &arranged.places, arranged.width, arranged.height);
+            (layout, roles, drawn)
         })
         .collect();
-    let fit: Vec<f32> = laid.iter().map(|(l, _)| scale_in(l, &frame)).collect();
+    let fit: Vec<f32> = laid.iter().map(|(l, _, _)| scale_in(l, frame)).collect();
     let scale = fit
         .iter()
         .copied()
@@ -385,27 +608,28 @@ fn lay_out_on(
     let pages = laid
         .into_iter()
         .zip(fit)
-        .map(|((layout, roles), fit)| PlannedPage {
-            layout,
-            roles,
-            scale: fit.min(scale),
+        .map(|((layout, roles, drawn), fit)| {
+            let scale = fit.min(scale);
+            PlannedPage {
+                layout,
+                roles,
+                scale,
+                used: drawn * scale * scale / area,
+            }
         })
         .collect();
     Plan {
-        frame,
+        frame: frame.clone(),
         pages,
         scale,
         turned: false,
-        panels: panels.len(),
+        panels: cut.panels.len(),
     }
 }
 
 /// How much `layout` may be scaled to fill the chart area (at most [`MAX_SCALE`]).
 fn scale_in(layout: &Layout, frame: &Frame) -> f32 {
-    let area = frame.chart;
-    (area.w / layout.width.max(1.0))
-        .min(area.h / layout.height.max(1.0))
-        .min(MAX_SCALE)
+    frame.scale_for(layout.width, layout.height).min(MAX_SCALE)
 }
 
 /// The widths of the longest word of any box and of any answer label of
@@ -452,21 +676,27 @@ fn with_widths(
 /// one far larger than the area is given up at once.
 fn fitting(
     input: &LayoutInput,
-    frame: &Frame,
+    room: Room,
     options: &LayoutOptions,
     drawings: &mut Drawings,
     wanted: Use,
 ) -> Option<Rc<Layout>> {
-    let area = frame.chart;
     let longest = longest_words(input, options);
     let first = drawings.layout(input, &with_widths(longest, options, WIDTHS[0]), wanted);
-    if scale_in(&first, frame) >= 1.0 {
+    if room.scale_for(first.width, first.height) >= 1.0 {
         return Some(first);
     }
-    if first.width * first.height > HOPELESS * area.w * area.h {
+    if first.width * first.height > HOPELESS * room.area() {
         return None;
     }
-    let (wide, tall) = (first.width > area.w, first.height > area.h);
+    let (mut wide, mut tall) = (
+        room.scale_for(first.width, 1.0) < 1.0,
+        room.scale_for(1.0, first.height) < 1.0,
+    );
+    if !wide && !tall {
+        // Only the QR code's corner is in the way: narrower or shorter helps.
+        (wide, tall) = (true, true);
+    }
     let stacks = stacks(input, &with_widths(longest, options, WIDTHS[1]));
     WIDTHS[1..]
         .iter()
@@ -475,25 +705,26 @@ fn fitting(
             (wide && (text < 1.0 || label < 1.0 || stacked)) || (tall && text > 1.0)
         })
         .map(|&factors| with_widths(longest, options, factors))
-        .filter(|o| least_height(input, o) <= area.h + SLACK)
+        .filter(|o| least_height(input, o) <= room.height() + SLACK)
         .map(|o| drawings.layout(input, &o, wanted))
-        .find(|drawn| scale_in(drawn, frame) >= 1.0)
+        .find(|drawn| room.scale_for(drawn.width, drawn.height) >= 1.0)
 }
 
 /// Rounding allowed for when a drawing's least height is compared with
 /// the page: a drawing is skipped only if it is surely too tall.
 const SLACK: f32 = 0.5;
 
-/// The drawing of a page: the first widths at which `input` fits unshrunk
-/// (the usual look where it fits), else the widths it prints largest at.
+/// The drawing of a panel: the first widths at which `input` fits `room`
+/// unshrunk (the usual look where it fits), else the widths it prints
+/// largest at.
 fn drawing(
     input: &LayoutInput,
-    frame: &Frame,
+    room: Room,
     options: &LayoutOptions,
     drawings: &mut Drawings,
     wanted: Use,
 ) -> Rc<Layout> {
-    if let Some(fits) = fitting(input, frame, options, drawings, wanted) {
+    if let Some(fits) = fitting(input, room, options, drawings, wanted) {
         return fits;
     }
     let mut best: Option<(f32, Rc<Layout>)> = None;
@@ -503,12 +734,12 @@ fn drawing(
         let widths = with_widths(longest, options, factors);
         // The most this drawing could be scaled by, from its least height:
         // skipped if even that would not beat the best so far.
-        let most = (frame.chart.h / (least_height(input, &widths) - SLACK).max(1.0)).min(MAX_SCALE);
+        let most = (room.height() / (least_height(input, &widths) - SLACK).max(1.0)).min(MAX_SCALE);
         if best.as_ref().is_some_and(|(s, _)| most <= *s + EPSILON) {
             continue;
         }
         let drawn = drawings.layout(input, &widths, wanted);
-        let scale = scale_in(&drawn, frame);
+        let scale = room.scale_for(drawn.width, drawn.height).min(MAX_SCALE);
         if best.as_ref().is_none_or(|(s, _)| scale > *s + EPSILON) {
             best = Some((scale, drawn));
         }
@@ -524,7 +755,7 @@ mod tests {
     fn heading() -> Heading {
         Heading {
             title: "A chart".into(),
-            laws: vec!["Law 54 Opening Lead Out of Turn".into()],
+            laws: vec![(54, "Opening Lead Out of Turn".into())],
         }
     }
 
@@ -585,19 +816,45 @@ mod tests {
         assert_eq!(nodes, chart.nodes.len());
     }
 
+    fn frame(orientation: Orientation) -> Frame {
+        Frame::new(Paper::A4, orientation, &heading(), false)
+    }
+
     #[test]
-    fn panels_that_fit_one_under_the_other_share_a_page() {
-        let frame = Frame::new(Paper::A4, Orientation::Portrait, &heading());
-        let (w, h) = (frame.chart.w, frame.chart.h);
+    fn panels_too_tall_to_stack_share_a_side_next_to_each_other() {
+        let f = frame(Orientation::Portrait);
+        let (w, h) = (f.chart.w, f.chart.h);
+        let sizes = [(0.5 * w, 0.8 * h), (0.4 * w, 0.7 * h)];
+        assert_eq!(assign(&sizes, &f), [vec![0, 1]]);
+    }
+
+    #[test]
+    fn two_sides_are_balanced_and_the_start_is_on_the_front() {
+        let f = frame(Orientation::Portrait);
+        let (w, h) = (f.chart.w, f.chart.h);
+        // A big first panel and four smaller ones: in reading order the
+        // front would hold the first two, the back only three small ones.
         let sizes = [
-            (w, 0.4 * h),
-            (w * 0.9, 0.9 * h),
-            (w * 0.5, 0.5 * h),
-            (w * 1.1, 0.1 * h),
+            (0.9 * w, 0.6 * h),
+            (0.45 * w, 0.35 * h),
+            (0.45 * w, 0.35 * h),
+            (0.45 * w, 0.35 * h),
+            (0.45 * w, 0.35 * h),
         ];
-        // The third goes under the first; the fourth is too wide for any
-        // page it could share, so it keeps its own.
-        assert_eq!(shelve(&sizes, &frame), [vec![0, 2], vec![1], vec![3]]);
+        let sides = assign(&sizes, &f);
+        assert_eq!(sides.len(), 2, "{sides:?}");
+        assert!(sides[0].contains(&0));
+        let (used, legible) = usage(&sizes, &sides, &f);
+        assert!(legible);
+        assert!(used.iter().all(|&u| u >= 0.5), "{used:?} {sides:?}");
+    }
+
+    #[test]
+    fn panels_that_need_more_than_two_sides_fill_them_in_reading_order() {
+        let f = frame(Orientation::Portrait);
+        let (w, h) = (f.chart.w, f.chart.h);
+        let sizes = [(0.9 * w, 0.9 * h); 3];
+        assert_eq!(assign(&sizes, &f), [vec![0], vec![1], vec![2]]);
     }
 
     #[test]
@@ -605,6 +862,7 @@ mod tests {
         let options = CardOptions {
             paper: Paper::A5,
             orientation: Some(Orientation::Landscape),
+            qr: false,
         };
         let plan = plan(&tree(2), &heading(), &options);
         assert_eq!(plan.frame.orientation, Orientation::Landscape);

@@ -1,38 +1,36 @@
-//! Cutting a chart too large for one page into panels. First the chart is
-//! cut into parts that each fit a page: a part is a node and what is only
-//! reachable through it (its subtree in the dominator tree), less parts cut
-//! off below, so every way into a part from above enters at its first node
-//! and a part reads like a chart of its own. The cut is the greedy
-//! bottom-up one for cutting a tree into the fewest parts under a size
-//! limit: from the leaves up, wherever a node's part does not fit, cut off
-//! its largest children's parts until it does. Then the parts are packed
-//! onto as few pages as hold them. Edges between pages become numbered
-//! connectors (`panel`).
+//! Cutting a chart too large for one side into panels that each fit a
+//! given room (a side, or a column of one): a panel is a node and what is
+//! only reachable through it (its subtree in the dominator tree), less
+//! panels cut off below, so every way into a panel from above enters at its
+//! first node and a panel reads like a chart of its own. The cut is the
+//! greedy bottom-up one for cutting a tree into the fewest parts under a
+//! size limit: from the leaves up, wherever a node's part does not fit, cut
+//! off its largest children's parts until it does. `arrange` then puts the
+//! panels on sides; edges between panels become numbered connectors
+//! (`panel`).
 
 use petgraph::algo::dominators;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use crate::layout::LayoutInput;
 
-/// The panels of a chart, one a page: each a list of node indices (into
+/// The panels of a chart: each a list of node indices (into
 /// [`LayoutInput::nodes`]) in reading order. The start's panel comes first.
 pub type Panels = Vec<Vec<usize>>;
 
-/// Asked about a set of nodes in reading order: the area its drawing takes
-/// if it fits a page, `None` if it does not.
-pub type Fits<'a> = dyn FnMut(&[usize]) -> Option<f32> + 'a;
+/// Asked about a set of nodes in reading order: whether its drawing fits
+/// the room.
+pub type Fits<'a> = dyn FnMut(&[usize]) -> bool + 'a;
 
-/// Splits `input` into panels that each fit a page (or hold a single node
-/// that cannot be cut further); the `copied` nodes are in no panel, as each
-/// panel draws them where it leads to them; `page` is a page's area, to
-/// skip trials that cannot fit.
-pub fn split(input: &LayoutInput, copied: &[bool], page: f32, fits: &mut Fits) -> Panels {
+/// Splits `input` into panels that each fit the room (or hold a single
+/// node that cannot be cut further), in reading order; the `copied` nodes
+/// are in no panel, as each panel draws them where it leads to them.
+pub fn split(input: &LayoutInput, copied: &[bool], fits: &mut Fits) -> Panels {
     if input.nodes.is_empty() {
         return Vec::new();
     }
     let seen = preorder(input);
-    let parts = parts(input, copied, &seen, fits);
-    pack(input, &seen, parts, page, fits)
+    parts(input, copied, &seen, fits)
 }
 
 /// The greedy bottom-up cut of the dominator tree into parts that fit, in
@@ -45,7 +43,7 @@ fn parts(input: &LayoutInput, copied: &[bool], seen: &[usize], fits: &mut Fits) 
     for v in tree.post_order() {
         let mut kept: Vec<usize> = tree.children[v].clone();
         let mut members = gather(v, &kept, &open, seen);
-        while !kept.is_empty() && fits(&members).is_none() {
+        while !kept.is_empty() && !fits(&members) {
             let largest = kept
                 .iter()
                 .enumerate()
@@ -72,45 +70,6 @@ fn gather(v: usize, kept: &[usize], open: &[Vec<usize>], seen: &[usize]) -> Vec<
     members.extend(kept.iter().flat_map(|&c| open[c].iter().copied()));
     members.sort_by_key(|&m| seen[m]);
     members
-}
-
-/// Pages a part tries to join before it starts one of its own.
-const TRIES: usize = 3;
-
-/// Puts the parts on as few pages as hold them: each part, in reading
-/// order, joins the page its way in comes from if they fit together, else
-/// one of the emptiest later pages it fits on, else an earlier one, else
-/// starts a page of its own: few pages, read forwards where it costs none.
-fn pack(input: &LayoutInput, seen: &[usize], parts: Panels, page: f32, fits: &mut Fits) -> Panels {
-    let mut pages: Vec<(Vec<usize>, f32)> = Vec::new();
-    for part in parts {
-        let area = fits(&part).unwrap_or(page);
-        let root = part[0];
-        let parent = (input.edges.iter())
-            .filter(|e| e.to == root)
-            .filter_map(|e| pages.iter().position(|(p, _)| p.contains(&e.from)))
-            .max();
-        let after = parent.unwrap_or(0);
-        let mut order: Vec<usize> = (0..pages.len())
-            .filter(|&i| pages[i].1 + area <= page)
-            .collect();
-        order.sort_by(|&a, &b| {
-            let key = |i: usize| (Some(i) != parent, i < after);
-            key(a).cmp(&key(b)).then(pages[a].1.total_cmp(&pages[b].1))
-        });
-        order.truncate(TRIES);
-        let joined = order.into_iter().find_map(|i| {
-            let mut union = pages[i].0.clone();
-            union.extend(&part);
-            union.sort_by_key(|&m| seen[m]);
-            fits(&union).map(|a| (i, union, a))
-        });
-        match joined {
-            Some((i, union, a)) => pages[i] = (union, a),
-            None => pages.push((part, area)),
-        }
-    }
-    pages.into_iter().map(|(p, _)| p).collect()
 }
 
 /// For each node, its place in a depth-first walk from the start that takes
@@ -211,9 +170,9 @@ mod tests {
         }
     }
 
-    /// Fits when it has at most `k` nodes; a node's area is 1.
-    fn at_most(k: usize) -> impl FnMut(&[usize]) -> Option<f32> {
-        move |m: &[usize]| (m.len() <= k).then_some(m.len() as f32)
+    /// Fits when it has at most `k` nodes.
+    fn at_most(k: usize) -> impl FnMut(&[usize]) -> bool {
+        move |m: &[usize]| m.len() <= k
     }
 
     /// No node copied onto the pages that lead to it.
@@ -224,7 +183,7 @@ mod tests {
     #[test]
     fn a_chart_that_fits_is_one_panel() {
         let input = chart(4, &[(0, 1), (0, 2), (2, 3)]);
-        let panels = split(&input, &none(&input), 9.0, &mut at_most(9));
+        let panels = split(&input, &none(&input), &mut at_most(9));
         assert_eq!(panels, vec![vec![0, 1, 2, 3]]);
     }
 
@@ -232,7 +191,7 @@ mod tests {
     fn the_largest_branch_is_cut_off_first() {
         // 0 -> 1 -> 2 -> 3 (a long branch), 0 -> 4 (a short one).
         let input = chart(5, &[(0, 1), (1, 2), (2, 3), (0, 4)]);
-        let panels = split(&input, &none(&input), 3.0, &mut at_most(3));
+        let panels = split(&input, &none(&input), &mut at_most(3));
         assert_eq!(panels, vec![vec![0, 4], vec![1, 2, 3]]);
     }
 
@@ -240,7 +199,7 @@ mod tests {
     fn a_shared_node_stays_with_the_node_that_dominates_it() {
         // 0 -> 1 -> 3, 0 -> 2 -> 3: node 3 is reached from both branches.
         let input = chart(4, &[(0, 1), (0, 2), (1, 3), (2, 3)]);
-        let panels = split(&input, &none(&input), 2.0, &mut at_most(2));
+        let panels = split(&input, &none(&input), &mut at_most(2));
         assert!(panels.iter().any(|p| p.contains(&0) && p.contains(&3)));
         assert_eq!(panels.iter().map(Vec::len).sum::<usize>(), 4);
         assert_eq!(panels[0][0], 0);
@@ -252,7 +211,7 @@ mod tests {
         let input = chart(4, &[(0, 1), (0, 2), (1, 3), (2, 3)]);
         let copied = shared_ends(&input);
         assert_eq!(copied, [false, false, false, true]);
-        let panels = split(&input, &copied, 2.0, &mut at_most(2));
+        let panels = split(&input, &copied, &mut at_most(2));
         assert_eq!(panels.concat().len(), 3, "{panels:?}");
         assert!(!panels.concat().contains(&3));
     }
@@ -261,7 +220,7 @@ mod tests {
     fn every_node_is_in_exactly_one_panel_in_reading_order() {
         let edges: Vec<(usize, usize)> = (1..15).map(|v| ((v - 1) / 2, v)).collect();
         let input = chart(15, &edges);
-        let panels = split(&input, &none(&input), 4.0, &mut at_most(4));
+        let panels = split(&input, &none(&input), &mut at_most(4));
         let mut all: Vec<usize> = panels.concat();
         all.sort_unstable();
         assert_eq!(all, (0..15).collect::<Vec<_>>());
@@ -272,24 +231,9 @@ mod tests {
     }
 
     #[test]
-    fn small_parts_share_a_page() {
-        // A question with four answers, each a chain of two: two branches
-        // stay with the question, the other two share a page.
-        let mut edges = Vec::new();
-        for k in 0..4 {
-            edges.push((0, 1 + 2 * k));
-            edges.push((1 + 2 * k, 2 + 2 * k));
-        }
-        let input = chart(9, &edges);
-        let panels = split(&input, &none(&input), 5.0, &mut at_most(5));
-        assert_eq!(panels.len(), 2, "{panels:?}");
-        assert_eq!(panels[1], vec![1, 2, 3, 4], "{panels:?}");
-    }
-
-    #[test]
     fn a_node_that_can_not_be_cut_further_is_a_panel_even_if_it_does_not_fit() {
         let input = chart(3, &[(0, 1), (0, 2)]);
-        let panels = split(&input, &none(&input), 1.0, &mut |_: &[usize]| None);
+        let panels = split(&input, &none(&input), &mut |_: &[usize]| false);
         assert_eq!(panels, vec![vec![0], vec![1], vec![2]]);
     }
 }

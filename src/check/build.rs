@@ -1,6 +1,8 @@
 //! Rules 1–4 and 8: a raw chart's keys, ids, node kinds, answers and targets,
 //! and the chart's graph built from what is sound.
 
+use std::sync::Arc;
+
 use indexmap::IndexMap;
 use petgraph::stable_graph::NodeIndex;
 
@@ -10,7 +12,7 @@ use super::laws;
 use crate::chart::{Answer, Chart, ChartGraph, Example, HandOver, Node, NodeKind};
 use crate::diagnostic::{Span, did_you_mean};
 use crate::id::{ID_RULE, is_valid_id};
-use crate::lawbook::EDITION;
+use crate::lawbook::{EDITION, Editions, Lawbook, edition_2017};
 use crate::spec::{RawChart, RawNode, Text};
 
 /// A `then` waiting to be resolved against the whole chart set.
@@ -37,15 +39,16 @@ pub struct Built {
 }
 
 /// Turns a raw chart into a chart, reporting every problem on the way.
-pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
+pub fn build(cx: &mut Cx, id: &str, raw: &RawChart, editions: &Editions) -> Built {
     require(cx, "title", raw.title.is_some());
     require(cx, "laws", raw.laws.is_some());
     require(cx, "start", raw.start.is_some());
     require(cx, "nodes", raw.nodes.is_some());
+    let (edition, book) = edition(cx, raw, editions);
     let laws = raw
         .laws
         .as_ref()
-        .map(|l| laws::clauses(cx, l))
+        .map(|l| laws::clauses(cx, l, book.as_deref()))
         .unwrap_or_default();
     if let Some(l) = &raw.laws
         && matches!(&l.value, crate::spec::Clauses::Many(v) if v.is_empty())
@@ -53,7 +56,6 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
         let span = cx.at(l);
         cx.error("missing-key", span, "`laws` is empty".into());
     }
-    let edition = edition(cx, raw);
     let mut graph = ChartGraph::default();
     let mut index: IndexMap<String, NodeIndex> = IndexMap::new();
     let mut node_spans = IndexMap::new();
@@ -61,7 +63,7 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
     let mut handovers = Vec::new();
     let mut cites_law = Vec::new();
     for (key, raw_node) in raw.nodes.iter().flat_map(|n| n.value.0.iter()) {
-        let node = node(cx, key, raw_node);
+        let node = node(cx, key, raw_node, book.as_deref());
         if let Some(prev) = node_spans.get(&key.value) {
             let first = line_of(*prev);
             let span = cx.at(key);
@@ -118,6 +120,7 @@ pub fn build(cx: &mut Cx, id: &str, raw: &RawChart) -> Built {
             .unwrap_or_default(),
         laws,
         edition,
+        book: book.clone().unwrap_or_else(|| Arc::clone(edition_2017())),
         summary: raw.summary.as_ref().map(|s| s.value.clone()),
         situations: raw
             .situations
@@ -146,24 +149,24 @@ fn require(cx: &mut Cx, key: &str, present: bool) {
     }
 }
 
-fn edition(cx: &mut Cx, raw: &RawChart) -> u32 {
-    match &raw.edition {
-        Some(e) if e.value != EDITION => {
-            let span = cx.at(e);
-            let d = cx.error(
-                "bad-edition",
-                span,
-                format!("there is no index of the {} Laws in this build", e.value),
-            );
-            help(
-                d,
-                format!("this build checks charts against the {EDITION} Laws"),
-            );
-            e.value
-        }
-        Some(e) => e.value,
-        None => EDITION,
+/// The chart's edition and its index; `None` (after an error at the
+/// `edition:` value) when this run has no index of it.
+fn edition(cx: &mut Cx, raw: &RawChart, editions: &Editions) -> (u32, Option<Arc<Lawbook>>) {
+    let Some(written) = &raw.edition else {
+        return (EDITION, editions.get(EDITION).cloned());
+    };
+    let year = written.value;
+    if let Some(book) = editions.get(year) {
+        return (year, Some(Arc::clone(book)));
     }
+    let span = cx.at(written);
+    let d = cx.error(
+        "bad-edition",
+        span,
+        format!("there is no index of the {year} Laws"),
+    );
+    help(d, editions.where_to_look(year));
+    (year, None)
 }
 
 fn line_of(span: Option<Span>) -> usize {
@@ -171,7 +174,7 @@ fn line_of(span: Option<Span>) -> usize {
 }
 
 /// Rules 2 and 3 for one node: its id, its kind and the keys that go with it.
-fn node(cx: &mut Cx, key: &Text, raw: &RawNode) -> Node {
+fn node(cx: &mut Cx, key: &Text, raw: &RawNode, book: Option<&Lawbook>) -> Node {
     let id = &key.value;
     if !is_valid_id(id) {
         let span = cx.at(key);
@@ -225,7 +228,7 @@ fn node(cx: &mut Cx, key: &Text, raw: &RawNode) -> Node {
     let law = raw
         .law
         .as_ref()
-        .map(|l| laws::clauses(cx, l))
+        .map(|l| laws::clauses(cx, l, book))
         .unwrap_or_default();
     let then = raw.then.as_ref().and_then(|t| handover(cx, t));
     Node {

@@ -18,11 +18,13 @@ use rayon::prelude::*;
 
 pub use answers::KNOWN_SETS;
 pub use handover::target as handover_target;
+pub use laws::{written_clauses, written_text};
 pub use warnings::card_sides;
 
 use crate::chart::{Chart, ChartSet};
 use crate::diagnostic::{self, Diagnostic, Severity, Sources};
 use crate::id::{ID_RULE, is_valid_id};
+use crate::lawbook::Editions;
 use crate::load;
 use cx::Cx;
 
@@ -61,10 +63,17 @@ impl Report {
     }
 }
 
-/// Checks the charts in `paths` (files, or folders of `.yaml` files). Charts
-/// beside a named file are loaded too, so its hand-overs can resolve, but only
-/// the named files are reported on.
+/// Checks the charts in `paths` against the built-in index only (see
+/// [`check_paths_with`]).
 pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
+    check_paths_with(paths, &Editions::default())
+}
+
+/// Checks the charts in `paths` (files, or folders of `.yaml` files), each
+/// against the index of its edition among `editions`. Charts beside a named
+/// file are loaded too, so its hand-overs can resolve, but only the named
+/// files are reported on.
+pub fn check_paths_with(paths: &[PathBuf], editions: &Editions) -> anyhow::Result<Report> {
     let files = chart_files(paths)?;
     let mut context = Vec::new();
     let mut dirs: Vec<&Path> = Vec::new();
@@ -87,7 +96,7 @@ pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
     // cannot be read is the one reported.
     let results: Vec<anyhow::Result<Checked>> = files
         .par_iter()
-        .map(|path| check_file(path, true))
+        .map(|path| check_file(path, true, editions))
         .collect();
     let mut checked = results
         .into_iter()
@@ -95,7 +104,7 @@ pub fn check_paths(paths: &[PathBuf]) -> anyhow::Result<Report> {
     // A neighbour that cannot be read only fails to resolve hand-overs to it.
     let neighbours: Vec<Option<Checked>> = context
         .par_iter()
-        .map(|path| check_file(path, false).ok())
+        .map(|path| check_file(path, false, editions).ok())
         .collect();
     checked.extend(neighbours.into_iter().flatten());
     Ok(finish(checked))
@@ -153,7 +162,8 @@ struct Checked {
 }
 
 /// Checks charts given as (file name, bytes), as if they were the files of
-/// one folder, all reported on; nothing is read from disk. For fuzzing and
+/// one folder, all reported on, against the built-in index; nothing is read
+/// from disk. For fuzzing and
 /// property tests, which must reach every rule without touching files.
 pub fn check_texts(files: &[(&str, &[u8])]) -> Report {
     let checked = files
@@ -165,18 +175,23 @@ pub fn check_texts(files: &[(&str, &[u8])]) -> Report {
                 bytes.to_vec(),
                 bytes.len(),
             );
-            check_source(source, problem, true)
+            check_source(source, problem, true, &Editions::default())
         })
         .collect();
     finish(checked)
 }
 
-fn check_file(path: &Path, report: bool) -> anyhow::Result<Checked> {
+fn check_file(path: &Path, report: bool, editions: &Editions) -> anyhow::Result<Checked> {
     let (source, problem) = load::read(path)?;
-    Ok(check_source(source, problem, report))
+    Ok(check_source(source, problem, report, editions))
 }
 
-fn check_source(source: load::Source, problem: Option<Diagnostic>, report: bool) -> Checked {
+fn check_source(
+    source: load::Source,
+    problem: Option<Diagnostic>,
+    report: bool,
+    editions: &Editions,
+) -> Checked {
     let path = source.path.clone();
     let mut checked = Checked {
         chart: None,
@@ -193,7 +208,7 @@ fn check_source(source: load::Source, problem: Option<Diagnostic>, report: bool)
     match load::parse(&checked.source) {
         Err(d) => cx.diags.push(*d),
         Ok(raw) => {
-            let built = build::build(&mut cx, &id, &raw);
+            let built = build::build(&mut cx, &id, &raw, editions);
             if let Some(chart) = &built.chart {
                 graph::reachability(&mut cx, chart, &built.node_spans);
                 graph::cycles(&mut cx, chart, &built.node_spans);

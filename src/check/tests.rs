@@ -12,7 +12,7 @@ laws: ["54"]
 start: could-see-dummy
 nodes:
   could-see-dummy:
-    ask: Could declarer have seen any of dummy's cards?
+    ask: Could declarer see dummy's cards?
     law: 54C
     answers:
       "Yes": must-accept
@@ -563,6 +563,48 @@ fn an_example_with_an_answer_the_question_lacks_is_reported_at_that_answer() {
         ds[0].help.as_deref(),
         Some("its answers are `Yes` and `No`")
     );
+}
+
+#[test]
+fn box_text_and_labels_over_the_card_budget_are_named_with_how_to_fix_them() {
+    let text = GOOD
+        .replace(
+            "Declarer must accept the lead.",
+            "Declarer must accept the lead; dummy goes down as usual.",
+        )
+        .replace(
+            "\"No\": refuse",
+            "\"No\": refuse\n      \"Only their backs, or unsure\": refuse",
+        );
+    let ds = one(&text);
+    let found: Vec<(String, usize, usize)> = ds
+        .iter()
+        .map(|d| {
+            let (l, c) = d.span.map_or((0, 0), |s| (s.line, s.column));
+            (d.message.clone(), l, c)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "answer `Only their backs, or unsure` of `could-see-dummy` is 27 characters; a card has room for 16 in a label".to_string(),
+                5,
+                3
+            ),
+            (
+                "the ruling of `must-accept` is 56 characters; a card has room for 40 in a box".to_string(),
+                12,
+                3
+            ),
+        ]
+    );
+    assert_eq!(ds[0].code, "long-label");
+    assert_eq!(ds[1].code, "long-text");
+    assert!(ds[1].help.as_deref().is_some_and(|h| h.contains("`note`")));
+    // Exactly at the budget is quiet.
+    let text = GOOD.replace("Declarer must accept the lead.", &"x".repeat(40));
+    assert_eq!(one(&text), vec![]);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The warnings: text too long for a printed card's box, rulings with no law,
-//! charts too large for one card, charts that will not fit one side of it.
+//! charts too large for one card, charts whose card takes more than one sheet.
 
 use rayon::prelude::*;
 
@@ -10,35 +10,56 @@ use crate::card::{self, Paper};
 use crate::chart::{Chart, NodeKind};
 use crate::diagnostic::{self, Diagnostic, Severity, Span};
 use crate::load;
+use crate::markdown::to_plain;
 
-/// The most characters of a question that fit its box on an A4 card.
-pub const MAX_QUESTION_CHARS: usize = 140;
-/// The most characters of a step or ruling that fit its box on an A4 card.
-pub const MAX_STATEMENT_CHARS: usize = 220;
+/// The card budget: the most characters of a box's drawn text (a
+/// question, step or ruling) for a chart of 20 boxes to fit one side of an
+/// A4 card at 9 pt, as measured on charts shaped like the shipped ones
+/// (`examples/card_budget.rs`; docs/format.md).
+pub const BOX_TEXT_BUDGET: usize = 40;
+/// The card budget of an answer label.
+pub const LABEL_BUDGET: usize = 16;
 /// The most nodes a chart may have and still print on one card.
 pub const MAX_NODES: usize = 60;
 
 /// Reports every warning of one chart.
 pub fn warn(cx: &mut Cx, chart: &Chart, built: &Built) {
     let spans = &built.node_spans;
-    for (_, node) in chart.nodes() {
+    for (index, node) in chart.nodes() {
         let span = spans.get(&node.id).copied().flatten();
-        let limit = match node.kind {
-            NodeKind::Question => MAX_QUESTION_CHARS,
-            _ => MAX_STATEMENT_CHARS,
-        };
-        let length = node.text.chars().count();
-        if length > limit {
+        let length = to_plain(&node.text).chars().count();
+        if length > BOX_TEXT_BUDGET {
             let d = cx.warning(
                 "long-text",
                 span,
                 format!(
-                    "the {} of `{}` is {length} characters; about {limit} fit its box on a printed card",
+                    "the {} of `{}` is {length} characters; a card has room for {BOX_TEXT_BUDGET} in a box",
                     node.kind.name(),
                     node.id
                 ),
             );
-            help(d, "move the explanation to `note` or `say`");
+            help(
+                d,
+                "keep in the box only what the director asks or rules; move the rest to `note` (the site shows it) or `say` (words for the players)",
+            );
+        }
+        for (label, _) in chart.outgoing(index) {
+            let Some(label) = label else { continue };
+            let length = label.chars().count();
+            if length > LABEL_BUDGET {
+                let d = cx.warning(
+                    "long-label",
+                    span,
+                    format!(
+                        "answer `{label}` of `{}` is {length} characters; a card has room for {LABEL_BUDGET} in a label",
+                        node.id
+                    ),
+                );
+                help(
+                    d,
+                    "name the answer in a word or two; the question or its `note` can say more",
+                );
+            }
         }
         if node.kind == NodeKind::Ruling && !built.cites_law.contains(&node.id) {
             let d = cx.warning(
@@ -61,10 +82,13 @@ pub fn warn(cx: &mut Cx, chart: &Chart, built: &Built) {
     }
 }
 
-/// Warns about every chart without errors that will not fit one side of an
-/// A4 card with its text at the least size, so that its card is split into
-/// panels over more than one page. This lays the charts out, so only
-/// `lawcharts check` asks for it, not every command that loads charts.
+/// The most sides a card has: the front and the back of one sheet.
+pub const MAX_SIDES: usize = 2;
+
+/// Warns about every chart without errors whose card will not fit the
+/// front and back of one A4 sheet with its text at the least size. This
+/// lays the charts out, so only `lawcharts check` asks for it, not every
+/// command that loads charts.
 pub fn card_sides(report: &mut Report) {
     let paper = Paper::A4;
     let broken: Vec<&str> = (report.diagnostics.iter())
@@ -73,24 +97,24 @@ pub fn card_sides(report: &mut Report) {
         .collect();
     let found: Vec<Diagnostic> = (report.charts.charts.par_iter())
         .filter(|c| c.graph.node_count() <= MAX_NODES && !broken.contains(&c.file.as_str()))
-        .filter(|c| !card::fits_one_side(c, &report.charts, paper))
-        .map(|c| {
+        .filter_map(|c| {
+            let sides = card::sides(c, &report.charts, paper);
+            (sides > MAX_SIDES).then_some((c, sides))
+        })
+        .map(|(c, sides)| {
             let span = report.sources.get(&c.file).and_then(|text| key_span(text, "title"));
             Diagnostic::warning(
                 "card-sides",
                 &c.file,
                 span,
                 format!(
-                    "chart `{}` will not fit one side of an {} card with its text at {} pt; its card is split into panels on more than one page",
+                    "the card of `{}` takes {sides} sides of {} at {} pt; a card is one sheet, front and back",
                     c.id,
                     paper.name(),
                     paper.min_text()
                 ),
             )
-            .with_help(format!(
-                "`lawcharts render {} --format pdf -o card.pdf` says how it is split; to print on one side, move branches into charts joined by `then`",
-                c.id
-            ))
+            .with_help("shorten box text, or move a branch into a chart joined by `then`")
         })
         .collect();
     report.diagnostics.extend(found);

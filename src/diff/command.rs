@@ -15,6 +15,7 @@ use super::{
 use crate::chart::ChartSet;
 use crate::cli::Exit;
 use crate::diagnostic;
+use crate::lawbook::Editions;
 
 /// How to print the changes.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -77,8 +78,8 @@ pub struct DiffArgs {
 /// says the side has errors. A chart that does not load whole on either side
 /// is left out, its errors are printed, it is named in the output, and the
 /// exit code is 2: the comparison is incomplete.
-pub fn run(args: &DiffArgs) -> anyhow::Result<Exit> {
-    let (old, new) = sides(args)?;
+pub fn run(args: &DiffArgs, editions: &Editions) -> anyhow::Result<Exit> {
+    let (old, new) = sides(args, editions)?;
     if old.report.charts.charts.is_empty()
         && new.report.charts.charts.is_empty()
         && old.report.diagnostics.is_empty()
@@ -166,12 +167,12 @@ fn triage(side: &Side, name: &'static str) -> Vec<NotCompared> {
     left_out
 }
 
-fn sides(args: &DiffArgs) -> anyhow::Result<(Side, Side)> {
+fn sides(args: &DiffArgs, editions: &Editions) -> anyhow::Result<(Side, Side)> {
     match (&args.rev, args.paths.as_slice()) {
-        (Some(rev), []) => at_revision(rev, Path::new("trees")),
-        (Some(rev), [path]) => at_revision(rev, path),
+        (Some(rev), []) => at_revision(rev, Path::new("trees"), editions),
+        (Some(rev), [path]) => at_revision(rev, path, editions),
         (Some(_), _) => bail!("with `--rev`, give one PATH (a chart file or a folder)"),
-        (None, [old, new]) => pair(old, new),
+        (None, [old, new]) => pair(old, new, editions),
         (None, _) => {
             bail!("give OLD and NEW (two chart files or two folders), or `--rev REV [PATH]`")
         }
@@ -179,21 +180,24 @@ fn sides(args: &DiffArgs) -> anyhow::Result<(Side, Side)> {
 }
 
 /// Two files (compared as one chart, named after NEW) or two folders.
-fn pair(old: &Path, new: &Path) -> anyhow::Result<(Side, Side)> {
+fn pair(old: &Path, new: &Path, editions: &Editions) -> anyhow::Result<(Side, Side)> {
     let is_dir = |p: &Path| {
         std::fs::metadata(p)
             .map(|m| m.is_dir())
             .with_context(|| format!("cannot read `{}`", p.display()))
     };
     match (is_dir(old)?, is_dir(new)?) {
-        (true, true) => Ok((Side::folder(old)?, Side::folder(new)?)),
+        (true, true) => Ok((Side::folder(old, editions)?, Side::folder(new, editions)?)),
         (false, false) => {
             let id = new
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let context = [folder_of(old), folder_of(new)];
-            Ok((Side::file_as(old, &id, &context)?, Side::file(new)?))
+            Ok((
+                Side::file_as(old, &id, &context, editions)?,
+                Side::file(new, editions)?,
+            ))
         }
         (old_dir, _) => {
             let what = |dir: bool| if dir { "a folder" } else { "a file" };
@@ -217,27 +221,27 @@ fn folder_of(file: &Path) -> &Path {
 
 /// The charts of `path` at `rev` against the work tree. A chart file that
 /// did not exist at `rev`, or no longer exists, is an empty side.
-fn at_revision(rev: &str, path: &Path) -> anyhow::Result<(Side, Side)> {
+fn at_revision(rev: &str, path: &Path, editions: &Editions) -> anyhow::Result<(Side, Side)> {
     let is_yaml = matches!(
         path.extension().and_then(|e| e.to_str()),
         Some("yaml" | "yml")
     );
     if path.is_dir() || (!path.exists() && !is_yaml) {
         let snap = git::snapshot(rev, path)?;
-        let old = Side::scratch(snap.scratch, &snap.files, &snap.shown_as)?;
-        return Ok((old, Side::folder(path)?));
+        let old = Side::scratch(snap.scratch, &snap.files, &snap.shown_as, editions)?;
+        return Ok((old, Side::folder(path, editions)?));
     }
     let snap = git::snapshot(rev, folder_of(path))?;
     let name = path.file_name();
     let old = match snap.files.iter().find(|f| f.file_name() == name) {
         Some(file) => {
             let file = file.clone();
-            Side::scratch(snap.scratch, &[file], &snap.shown_as)?
+            Side::scratch(snap.scratch, &[file], &snap.shown_as, editions)?
         }
         None => Side::empty(),
     };
     let new = if path.exists() {
-        Side::file(path)?
+        Side::file(path, editions)?
     } else {
         Side::empty()
     };

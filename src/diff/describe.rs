@@ -3,7 +3,7 @@
 //! and differ only in how they mark and escape it.
 
 use super::words::{self, Piece};
-use super::{Change, NodeSummary, What};
+use super::{Change, Failure, NodeSummary, What};
 use crate::markdown::collapse_whitespace;
 
 /// Whether a change adds, removes or alters something.
@@ -249,9 +249,15 @@ fn parts(what: &What) -> (Mark, Vec<Part>) {
             new_answers,
             old_ruling,
             new_ruling,
+            fails,
         } => (
             Changed,
-            example_changed(situation, old_answers, new_answers, old_ruling, new_ruling),
+            example_changed(
+                situation,
+                (old_answers, new_answers),
+                (old_ruling, new_ruling),
+                fails.as_ref(),
+            ),
         ),
         What::ExampleReworded { old, new } => (Changed, reworded("example", Some(old), Some(new))),
     }
@@ -381,10 +387,9 @@ fn example(lead: &str, situation: Part, answers: &[String], ruling: &str) -> Vec
 
 fn example_changed(
     situation: &str,
-    old_answers: &[String],
-    new_answers: &[String],
-    old_ruling: &str,
-    new_ruling: &str,
+    (old_answers, new_answers): (&[String], &[String]),
+    (old_ruling, new_ruling): (&str, &str),
+    fails: Option<&Failure>,
 ) -> Vec<Part> {
     let mut parts = vec![say("example "), Part::Keep(quoted(situation)), say(": ")];
     if old_answers != new_answers {
@@ -404,8 +409,24 @@ fn example_changed(
             say(" → "),
             Part::New(id(new_ruling)),
         ]);
-    } else {
-        parts.extend([say(", still ending at "), Part::Keep(id(new_ruling))]);
+    }
+    match fails {
+        // The change broke it: say so, and where it ends instead.
+        Some(failure) => {
+            parts.extend([
+                say("; the example now fails, ending at "),
+                Part::New(id(&failure.ends_at)),
+                say(" instead of "),
+                Part::Keep(id(new_ruling)),
+            ]);
+            if let Some(why) = &failure.why {
+                parts.push(say(format!(" ({why})")));
+            }
+        }
+        None if old_ruling == new_ruling => {
+            parts.extend([say(", still ending at "), Part::Keep(id(new_ruling))]);
+        }
+        None => {}
     }
     parts
 }

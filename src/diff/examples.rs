@@ -4,8 +4,8 @@
 //! nodes it passes, so a relabelled answer or a renamed node is no change to
 //! the examples that use it: only a different way or a different ruling is.
 
-use super::What;
 use super::classify::Matching;
+use super::{Failure, What};
 use crate::chart::{Chart, Example, Stop};
 use crate::markdown::collapse_whitespace;
 
@@ -30,6 +30,23 @@ fn route<'c>(chart: &'c Chart, e: &'c Example, name: impl Fn(&'c str) -> &'c str
         ),
         _ => Route::Written(e.answers.clone(), name(&e.ruling).to_string()),
     }
+}
+
+/// Where `e`'s answers end in `chart`, if not at its ruling.
+fn failure(chart: &Chart, e: &Example) -> Option<Failure> {
+    let (_, stop) = chart.follow_from(chart.start, &e.answers);
+    let (at, why) = match stop {
+        Stop::Ruling(at) if chart.graph[at].id == e.ruling => return None,
+        Stop::Ruling(at) => (at, None),
+        Stop::PastRuling(at, left) => (at, Some(format!("with {left} answer(s) left over"))),
+        Stop::NeedAnswer(at) => (at, Some("the answers run out there".to_string())),
+        Stop::UnknownLabel(at, label) => (at, Some(format!("it has no answer `{label}`"))),
+        Stop::Loop(at) => (at, Some("the chart loops".to_string())),
+    };
+    Some(Failure {
+        ends_at: chart.graph[at].id.clone(),
+        why,
+    })
 }
 
 /// Examples matched by situation, then by route.
@@ -59,6 +76,7 @@ pub fn examples(old: &Chart, new: &Chart, m: &Matching) -> Vec<What> {
                         new_answers: e.answers.clone(),
                         old_ruling: was.ruling.clone(),
                         new_ruling: e.ruling.clone(),
+                        fails: failure(new, e),
                     });
                 }
             }

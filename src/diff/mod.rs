@@ -158,13 +158,15 @@ pub enum What {
         answers: Vec<String>,
         ruling: String,
     },
-    /// The same situation now takes other answers or ends at another ruling.
+    /// The same situation now takes other answers or ends at another ruling,
+    /// or its answers no longer reach its ruling (`fails`).
     ExampleChanged {
         situation: String,
         old_answers: Vec<String>,
         new_answers: Vec<String>,
         old_ruling: String,
         new_ruling: String,
+        fails: Option<Failure>,
     },
     /// The same answers and ruling, the situation reworded.
     ExampleReworded { old: String, new: String },
@@ -197,6 +199,16 @@ impl What {
             | ExampleReworded { .. } => Class::Examples,
         }
     }
+}
+
+/// Where an example's answers end in the new version, when that is not its
+/// ruling: the example fails there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Failure {
+    /// The node the answers end at.
+    pub ends_at: String,
+    /// Why it stops there when it is not a ruling (or answers are left).
+    pub why: Option<String>,
 }
 
 /// A node added or removed, whole: what it says, cites and leads to.

@@ -10,6 +10,7 @@ use anyhow::Context;
 use crate::check::{self, Report};
 use crate::diagnostic::{Severity, Sources};
 use crate::id::is_valid_id;
+use crate::lawbook::Editions;
 use crate::load::MAX_FILE_BYTES;
 
 /// Errors that leave a chart's model whole (its nodes, answers, clauses and
@@ -50,21 +51,21 @@ impl Side {
     }
 
     /// Every chart in `folder`: a complete set, whose hand-overs land inside it.
-    pub fn folder(folder: &Path) -> anyhow::Result<Side> {
+    pub fn folder(folder: &Path, editions: &Editions) -> anyhow::Result<Side> {
         if !folder.is_dir() {
             anyhow::bail!("`{}` is not a folder", folder.display());
         }
         Ok(Side {
-            report: check::check_paths(&[folder.to_path_buf()])?,
+            report: check::check_paths_with(&[folder.to_path_buf()], editions)?,
             renamed: None,
             _scratch: None,
         })
     }
 
     /// One chart file, checked with the charts beside it as `check` does.
-    pub fn file(file: &Path) -> anyhow::Result<Side> {
+    pub fn file(file: &Path, editions: &Editions) -> anyhow::Result<Side> {
         Ok(Side {
-            report: check::check_paths(&[file.to_path_buf()])?,
+            report: check::check_paths_with(&[file.to_path_buf()], editions)?,
             renamed: None,
             _scratch: None,
         })
@@ -74,7 +75,12 @@ impl Side {
     /// the charts in `context` (the first folder naming a chart wins). This is
     /// how the old file of a pair is read: `git difftool` hands over a lone
     /// copy in a temporary folder.
-    pub fn file_as(file: &Path, id: &str, context: &[&Path]) -> anyhow::Result<Side> {
+    pub fn file_as(
+        file: &Path,
+        id: &str,
+        context: &[&Path],
+        editions: &Editions,
+    ) -> anyhow::Result<Side> {
         let scratch = Scratch::new()?;
         let staged = scratch.path().join(format!("{id}.yaml"));
         copy(file, &staged)?;
@@ -92,7 +98,7 @@ impl Side {
                 }
             }
         }
-        let mut report = check::check_paths(std::slice::from_ref(&staged))?;
+        let mut report = check::check_paths_with(std::slice::from_ref(&staged), editions)?;
         let shown = file.display().to_string();
         rename_file(&mut report, &staged.display().to_string(), &shown);
         Ok(Side {
@@ -104,11 +110,16 @@ impl Side {
 
     /// The charts of a scratch folder (a git revision's copy), each file
     /// renamed in messages by replacing the folder with `shown_as`.
-    pub fn scratch(scratch: Scratch, files: &[PathBuf], shown_as: &str) -> anyhow::Result<Side> {
+    pub fn scratch(
+        scratch: Scratch,
+        files: &[PathBuf],
+        shown_as: &str,
+        editions: &Editions,
+    ) -> anyhow::Result<Side> {
         if files.is_empty() {
             return Ok(Side::empty());
         }
-        let mut report = check::check_paths(files)?;
+        let mut report = check::check_paths_with(files, editions)?;
         let prefix = format!("{}{}", scratch.path().display(), std::path::MAIN_SEPARATOR);
         let files: Vec<String> = report.sources.keys().cloned().collect();
         for file in files {

@@ -1,23 +1,29 @@
-//! The index of the 2017 Laws of Duplicate Bridge: each law's number, title
-//! and clause labels (facts only, no text), compiled into the binary, and the
-//! grammar of a clause reference such as `27B1(a)`.
+//! The indexes of the Laws of Duplicate Bridge: each law's number, title and
+//! clause labels (facts only, no text). The 2017 index is compiled into the
+//! binary; a project adds other editions as `laws/EDITION.txt` ([`Editions`]).
+//! Also the grammar of a clause reference such as `27B1(a)`.
 
 mod clause;
+mod editions;
+mod index;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
-pub use clause::{Clause, ClauseError, parse_clause};
+pub use clause::{Clause, ClauseError, label_order, parse_clause};
+pub use editions::{Editions, Origin};
+pub use index::IndexError;
 
-/// The only edition this build carries an index for.
+/// The edition built into this build, and the one a chart follows unless
+/// its `edition:` names another.
 pub const EDITION: u32 = 2017;
 
 const LAWS_2017: &str = include_str!("laws-2017.txt");
 
 /// One law: its number, title and every clause label below it (`B1(a)`).
-#[derive(Debug)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Law {
-    /// 1 to 93.
+    /// 1 to 93 in 2017.
     pub number: u8,
     /// As the Laws print it.
     pub title: String,
@@ -25,34 +31,41 @@ pub struct Law {
     pub clauses: BTreeSet<String>,
 }
 
+impl Law {
+    /// The clause labels in the Laws' own order (`A`, `A1`, `A2`, `A10`, `B`).
+    pub fn labels_in_order(&self) -> Vec<&str> {
+        let mut labels: Vec<&str> = self.clauses.iter().map(String::as_str).collect();
+        labels.sort_by_key(|l| label_order(l));
+        labels
+    }
+}
+
 /// The index of one edition of the Laws.
-#[derive(Debug)]
+#[derive(PartialEq, Eq)]
 pub struct Lawbook {
+    edition: u32,
     laws: BTreeMap<u8, Law>,
 }
 
-static BOOK_2017: LazyLock<Lawbook> =
-    LazyLock::new(|| Lawbook::parse(LAWS_2017).expect("the bundled 2017 index is well formed"));
+impl std::fmt::Debug for Lawbook {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "Lawbook({}, {} laws)", self.edition, self.laws.len())
+    }
+}
 
-/// The 2017 Laws' index.
-pub fn edition_2017() -> &'static Lawbook {
+static BOOK_2017: LazyLock<Arc<Lawbook>> = LazyLock::new(|| {
+    Arc::new(Lawbook::parse(EDITION, LAWS_2017).expect("the bundled 2017 index is well formed"))
+});
+
+/// The 2017 Laws' index, built in.
+pub fn edition_2017() -> &'static Arc<Lawbook> {
     &BOOK_2017
 }
 
 impl Lawbook {
-    /// Reads the tab-separated index: number, title, space-separated labels.
-    pub fn parse(text: &str) -> Result<Lawbook, String> {
-        let mut laws = BTreeMap::new();
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.starts_with('#') {
-                continue;
-            }
-            let law = parse_law_line(line).map_err(|e| format!("line {}: {e}", i + 1))?;
-            if laws.insert(law.number, law).is_some() {
-                return Err(format!("line {}: law listed twice", i + 1));
-            }
-        }
-        Ok(Lawbook { laws })
+    /// The edition this index is of (its year).
+    pub fn edition(&self) -> u32 {
+        self.edition
     }
 
     /// The law with this number, if the edition has it.
@@ -65,17 +78,32 @@ impl Lawbook {
         self.laws.values()
     }
 
+    /// Whether this edition has the clause (a whole law counts).
+    pub fn contains(&self, clause: &Clause) -> bool {
+        self.law(clause.law)
+            .is_some_and(|l| clause.label.is_empty() || l.clauses.contains(&clause.label))
+    }
+
     /// Checks that a written clause exists in this edition.
     pub fn lookup(&self, written: &str) -> Result<Clause, ClauseError> {
         let clause = parse_clause(written)?;
-        let law = self
-            .law(clause.law)
-            .ok_or(ClauseError::NoSuchLaw(clause.law))?;
+        let Some(law) = self.law(clause.law) else {
+            return Err(ClauseError::NoSuchLaw {
+                law: clause.law,
+                edition: self.edition,
+                first: self.laws.keys().next().copied().unwrap_or(0),
+                last: self.laws.keys().next_back().copied().unwrap_or(0),
+            });
+        };
         if !clause.label.is_empty() && !law.clauses.contains(&clause.label) {
             return Err(ClauseError::NoSuchClause {
                 law: clause.law,
                 label: clause.label,
-                known: law.clauses.iter().cloned().collect(),
+                known: law
+                    .labels_in_order()
+                    .into_iter()
+                    .map(String::from)
+                    .collect(),
             });
         }
         Ok(clause)
@@ -85,39 +113,22 @@ impl Lawbook {
     pub fn title_of(&self, clause: &Clause) -> Option<&str> {
         self.law(clause.law).map(|l| l.title.as_str())
     }
-}
 
-fn parse_law_line(line: &str) -> Result<Law, String> {
-    let mut fields = line.split('\t');
-    let number = fields.next().unwrap_or("");
-    let number: u8 = number
-        .trim()
-        .parse()
-        .map_err(|_| format!("`{number}` is not a law number"))?;
-    let title = fields.next().unwrap_or("").trim().to_string();
-    if title.is_empty() {
-        return Err(format!("law {number} has no title"));
+    /// The clause and every clause inside it, in the Laws' order.
+    pub fn within(&self, clause: &Clause) -> Vec<Clause> {
+        let Some(law) = self.law(clause.law) else {
+            return Vec::new();
+        };
+        let whole = std::iter::once(String::new());
+        whole
+            .chain(law.labels_in_order().into_iter().map(String::from))
+            .map(|label| Clause {
+                law: clause.law,
+                label,
+            })
+            .filter(|c| c.is_within(clause))
+            .collect()
     }
-    let clauses: BTreeSet<String> = fields
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    for label in &clauses {
-        let parsed =
-            parse_clause(&format!("{number}{label}")).map_err(|e| format!("law {number}: {e}"))?;
-        if let Some(parent) = parsed.parent_label()
-            && !clauses.contains(&parent)
-        {
-            return Err(format!("law {number}: `{label}` listed without `{parent}`"));
-        }
-    }
-    Ok(Law {
-        number,
-        title,
-        clauses,
-    })
 }
 
 #[cfg(test)]
@@ -130,6 +141,7 @@ mod tests {
         let numbers: Vec<u8> = book.laws().map(|l| l.number).collect();
         assert_eq!(numbers, (1..=93).collect::<Vec<u8>>());
         assert!(book.laws().all(|l| !l.title.is_empty()));
+        assert_eq!(book.edition(), 2017);
     }
 
     #[test]
@@ -150,17 +162,47 @@ mod tests {
     fn a_clause_the_law_does_not_have_is_rejected() {
         let err = edition_2017().lookup("54Z").unwrap_err();
         assert_eq!(err.to_string(), "Law 54 has no clause Z");
+        assert_eq!(err.help(), "Law 54 has A, B, B1, B2, C, D, E");
     }
 
     #[test]
     fn a_law_past_93_is_rejected() {
         let err = edition_2017().lookup("94").unwrap_err();
         assert_eq!(err.to_string(), "there is no Law 94");
+        assert_eq!(err.help(), "the 2017 Laws run from 1 to 93");
     }
 
     #[test]
-    fn an_index_line_whose_parent_label_is_missing_is_refused() {
-        let err = Lawbook::parse("1\tThe Cards\tA1\n").unwrap_err();
-        assert_eq!(err, "line 1: law 1: `A1` listed without `A`");
+    fn labels_come_in_the_laws_order() {
+        let book = Lawbook::parse(2027, "9\tX\tA10 A2 A1 A B B1(a) B1 B1(a)(ii) B1(a)(i)\n")
+            .expect("parses");
+        let law = book.law(9).unwrap();
+        assert_eq!(
+            law.labels_in_order(),
+            [
+                "A",
+                "A1",
+                "A2",
+                "A10",
+                "B",
+                "B1",
+                "B1(a)",
+                "B1(a)(i)",
+                "B1(a)(ii)"
+            ]
+        );
+    }
+
+    #[test]
+    fn within_finds_a_clause_and_everything_inside_it() {
+        let book = edition_2017();
+        let found: Vec<String> = book
+            .within(&parse_clause("64A").unwrap())
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(found, ["64A", "64A1", "64A2"]);
+        let whole = book.within(&parse_clause("22").unwrap());
+        assert_eq!(whole.len(), 3, "22, 22A and 22B");
     }
 }

@@ -80,9 +80,15 @@ thread_local! {
     static MEASURED: RefCell<TextMemo<MeasureKey, Remembered>> = RefCell::new(TextMemo::new(4_096));
 }
 
-/// The key of a box at `text_width` beside its text.
+/// The key of a box at `text_width` beside its text (the law size
+/// negative when the laws go inline: every size is positive).
 fn measure_bits(o: &LayoutOptions, text_width: f32) -> u128 {
-    [o.text_size, o.law_size, o.padding, text_width]
+    let law_size = if o.laws_inline {
+        -o.law_size
+    } else {
+        o.law_size
+    };
+    [o.text_size, law_size, o.padding, text_width]
         .into_iter()
         .fold(0, |packed, v| packed << 32 | u128::from(v.to_bits()))
 }
@@ -126,8 +132,7 @@ pub(super) fn measure(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Mea
 
 /// [`measure`], worked out.
 fn measure_now(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
-    let lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, text_width);
-    let law_lines = font::wrap(&law_text(&spec.laws), o.law_size, text_width);
+    let (lines, law_lines) = wrap_box(spec, o, text_width);
     let widest = lines.iter().map(|l| font::measure(l, o.text_size));
     let widest = widest
         .chain(law_lines.iter().map(|l| font::measure(l, o.law_size)))
@@ -152,6 +157,38 @@ fn measure_now(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> Measured {
         h,
         point_depth,
     }
+}
+
+/// A box's lines of text and of law clauses at `text_width`: the clauses
+/// on lines of their own, or, with [`LayoutOptions::laws_inline`], ending
+/// the last line of text where that takes no more lines.
+fn wrap_box(spec: &BoxSpec, o: &LayoutOptions, text_width: f32) -> (Vec<String>, Vec<String>) {
+    let mut lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, text_width);
+    let laws = law_text(&spec.laws);
+    let law_lines = font::wrap(&laws, o.law_size, text_width);
+    if !o.laws_inline || laws.is_empty() || lines.is_empty() {
+        return (lines, law_lines);
+    }
+    // The laws end the last line if it has room, or if the text wrapped
+    // that much narrower takes no more lines (then every line has room).
+    let room = text_width - font::measure(&format!(" {laws}"), o.text_size);
+    let fits = |lines: &[String]| {
+        (lines.last()).is_some_and(|l| font::measure(l, o.text_size) <= room + 0.01)
+    };
+    if !fits(&lines)
+        && room > 0.0
+        && font::line_count(Weight::Regular, &spec.text, o.text_size, room) == lines.len()
+    {
+        lines = font::wrap_balanced(Weight::Regular, &spec.text, o.text_size, room);
+    }
+    if !fits(&lines) {
+        return (lines, law_lines);
+    }
+    if let Some(last) = lines.last_mut() {
+        last.push(' ');
+        last.push_str(&laws);
+    }
+    (lines, Vec::new())
 }
 
 /// A box of a fixed size with no text (a stacked column, laid out as one).
@@ -273,6 +310,10 @@ pub(super) fn height_at(spec: &BoxSpec, o: &LayoutOptions, width: f32) -> f32 {
     let bits = measure_bits(o, width);
     if let Some((h, _)) = recall(spec, bits) {
         return h;
+    }
+    if o.laws_inline {
+        // Whether the laws end the text depends on the lines made.
+        return measure(spec, o, width).h;
     }
     let lines = font::line_count(Weight::Regular, &spec.text, o.text_size, width);
     let law_lines = font::line_count(Weight::Regular, &law_text(&spec.laws), o.law_size, width);

@@ -130,6 +130,17 @@ pub struct LayoutOptions {
     pub rank_gap: f32,
     /// Space around the whole drawing.
     pub margin: f32,
+    /// Space between two tracks of edges moving sideways in the gap
+    /// between ranks, and between the last track and the next rank.
+    pub track_gap: f32,
+    /// Space between a box and an answer label beside or under it.
+    pub label_margin: f32,
+    /// End a box's text with its law clauses, on its last line, when
+    /// they fit there or when the text wrapped that much narrower takes no
+    /// more lines; else they get a line of their own, as always without.
+    /// The cards set it: a line saved in a box is paper saved in a rank.
+    pub laws_inline: bool,
+
     /// Stack a question's answers that each end at once into one column
     /// when it has at least this many; 0 never stacks (the usual drawing).
     pub stack_answers: usize,
@@ -147,6 +158,9 @@ impl Default for LayoutOptions {
             node_gap: 14.0,
             rank_gap: 16.0,
             margin: 12.0,
+            track_gap: 6.0,
+            label_margin: 3.0,
+            laws_inline: false,
             stack_answers: 0,
         }
     }
@@ -534,13 +548,18 @@ impl Layout {
         }
     }
 
-    /// Drawings one under the other, each centred, `gap` apart, as one
-    /// drawing (the first's options); edges keep pointing at their boxes.
-    pub fn stacked(drawings: Vec<Layout>, gap: f32) -> Layout {
-        let width = drawings.iter().map(|l| l.width).fold(0.0, f32::max);
+    /// Drawings put together as one `width` by `height` (the first's
+    /// options), each with its top-left corner moved to its place; edges
+    /// keep pointing at their boxes.
+    pub fn combined(
+        drawings: Vec<Layout>,
+        places: &[(f32, f32)],
+        width: f32,
+        height: f32,
+    ) -> Layout {
         let mut out = Layout {
             width,
-            height: 0.0,
+            height,
             boxes: Vec::new(),
             edges: Vec::new(),
             options: drawings
@@ -548,9 +567,8 @@ impl Layout {
                 .map(|l| l.options.clone())
                 .unwrap_or_default(),
         };
-        for (k, mut l) in drawings.into_iter().enumerate() {
-            let top = if k == 0 { 0.0 } else { out.height + gap };
-            l.translate((width - l.width) / 2.0, top);
+        for (mut l, &(x, y)) in drawings.into_iter().zip(places) {
+            l.translate(x, y);
             let offset = out.boxes.len();
             out.boxes.append(&mut l.boxes);
             out.edges.extend(l.edges.into_iter().map(|mut e| {
@@ -558,7 +576,6 @@ impl Layout {
                 e.to += offset;
                 e
             }));
-            out.height = top + l.height;
         }
         out
     }

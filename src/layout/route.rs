@@ -11,11 +11,6 @@ use super::rank::Layers;
 use super::tracks::{self, Run};
 use super::{EdgeLabel, LayoutOptions};
 
-/// Space between two tracks, and between the last track and the next row.
-const TRACK_GAP: f32 = 6.0;
-/// Space between a box and a label beside or under it.
-const LABEL_MARGIN: f32 = 3.0;
-
 /// Boxes' rectangles, edge paths and labels, in input order.
 pub(super) struct Routed {
     pub rects: Vec<Rect>,
@@ -103,7 +98,7 @@ fn place_rows(
     for (f, flow) in chart.flows.iter().enumerate() {
         if let (Port::Bottom(_), Some(l)) = (flow.port, &labels[f]) {
             zone[chart.ranks[flow.upper]] =
-                zone[chart.ranks[flow.upper]].max(l.h + 2.0 * LABEL_MARGIN);
+                zone[chart.ranks[flow.upper]].max(l.h + 2.0 * o.label_margin);
         }
     }
     let mut rows = Rows {
@@ -117,9 +112,9 @@ fn place_rows(
         let gap_runs: Vec<Run> = runs[r].iter().map(|(_, run)| *run).collect();
         let (track, tracks) = tracks::assign(&gap_runs);
         for ((s, _), t) in runs[r].iter().zip(track) {
-            rows.track_y[*s] = Some(bottom + zone[r] + (t + 1) as f32 * TRACK_GAP);
+            rows.track_y[*s] = Some(bottom + zone[r] + (t + 1) as f32 * o.track_gap);
         }
-        top = bottom + o.rank_gap.max(zone[r] + (tracks + 1) as f32 * TRACK_GAP);
+        top = bottom + o.rank_gap.max(zone[r] + (tracks + 1) as f32 * o.track_gap);
     }
     rows
 }
@@ -210,10 +205,10 @@ fn place_label(
     let (cx, cy) = match chart.flows[flow].port {
         Port::Bottom(_) => (
             ends.exit[flow],
-            from.bottom() + LABEL_MARGIN + label.h / 2.0,
+            from.bottom() + o.label_margin + label.h / 2.0,
         ),
-        Port::Left => (from.x - LABEL_MARGIN - label.w / 2.0, from.cy()),
-        Port::Right => (from.right() + LABEL_MARGIN + label.w / 2.0, from.cy()),
+        Port::Left => (from.x - o.label_margin - label.w / 2.0, from.cy()),
+        Port::Right => (from.right() + o.label_margin + label.w / 2.0, from.cy()),
         Port::Loop => (ends.turn[flow].max(from.right() + 12.0), from.cy()),
     };
     let rect = Rect::centered(cx, cy, label.w, label.h);

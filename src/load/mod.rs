@@ -121,18 +121,24 @@ pub fn parse(source: &Source) -> Result<RawChart, Box<Diagnostic>> {
             .with_help("a chart needs at least `title`, `laws`, `start` and `nodes`"),
         ));
     }
-    let options = serde_saphyr::options! {
-        // Duplicates reach our own `Entries` so both places can be shown.
-        duplicate_keys: DuplicateKeyPolicy::PassThrough,
-        budget: Some(budget()),
-    };
-    let mut raw: RawChart = serde_saphyr::from_str_with_options(&source.text, options)
-        .map_err(|err| Box::new(yaml_error(source, &err)))?;
+    let mut raw: RawChart = parse_yaml(source)?;
     if let Some(d) = too_many_nodes(source, &raw) {
         return Err(Box::new(d));
     }
     clean_texts(&mut raw);
     Ok(raw)
+}
+
+/// Parses YAML text into `T` with the reader's limits (duplicate keys are
+/// passed on, so `Entries` can report both places), or says where and why
+/// it does not parse.
+pub fn parse_yaml<T: serde::de::DeserializeOwned>(source: &Source) -> Result<T, Box<Diagnostic>> {
+    let options = serde_saphyr::options! {
+        duplicate_keys: DuplicateKeyPolicy::PassThrough,
+        budget: Some(budget()),
+    };
+    serde_saphyr::from_str_with_options(&source.text, options)
+        .map_err(|err| Box::new(yaml_error(source, &err)))
 }
 
 /// Drops from every text a reader sees (not ids) the characters no output

@@ -65,7 +65,7 @@ const LABEL_WIDTH: usize = 18;
 pub fn render(chart: &Chart, cx: &Context) -> anyhow::Result<String> {
     let mut title = chart.title.clone();
     if let Some(law) = chart.main_law() {
-        title.push_str(&format!("\nLaw {law}: {}", law_title(law)));
+        title.push_str(&format!("\nLaw {law}: {}", law_title(chart, law)));
     }
     let nodes = chart.nodes().map(|(_, n)| dot_node(n, cx)).collect();
     let mut edges = Vec::new();

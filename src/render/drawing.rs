@@ -8,6 +8,18 @@ use crate::markdown::to_plain;
 
 /// The layout engine's input for a chart. `charts` names hand-over targets.
 pub fn layout_input(chart: &Chart, charts: &ChartSet) -> LayoutInput {
+    input_with(chart, charts, " → continue with: ")
+}
+
+/// [`layout_input`] for a printed card, where paper is short: a hand-over
+/// reads `… → Title of the other chart` (its pointed shape, and the card's
+/// legend, already say that the chart goes on there).
+pub fn card_input(chart: &Chart, charts: &ChartSet) -> LayoutInput {
+    input_with(chart, charts, " → ")
+}
+
+/// The input with `arrow` between a hand-over's text and the other chart's title.
+fn input_with(chart: &Chart, charts: &ChartSet, arrow: &str) -> LayoutInput {
     let mut order: Vec<_> = vec![chart.start];
     order.extend(chart.nodes().map(|(i, _)| i).filter(|&i| i != chart.start));
     let position = |i| {
@@ -29,7 +41,7 @@ pub fn layout_input(chart: &Chart, charts: &ChartSet) -> LayoutInput {
                     let title = charts
                         .get(&then.chart)
                         .map_or(then.chart.as_str(), |c| c.title.as_str());
-                    text.push_str(&format!(" → continue with: {title}"));
+                    text.push_str(&format!("{arrow}{title}"));
                     Shape::Handover
                 }
             };

@@ -6,7 +6,7 @@
 use askama::Template;
 
 use crate::chart::{Chart, Node, NodeKind};
-use crate::markdown::{collapse_whitespace, to_html, to_inline_html, to_plain};
+use crate::markdown::{to_html, to_inline_html, to_plain};
 
 use super::cases::{CasesView, Placement, cases, page_name};
 use super::{
@@ -332,7 +332,11 @@ fn step<'a>(
         is_start: at == chart.start,
         heading_html,
         body_html,
-        laws: node.law.iter().map(|c| law_ref(c, cx.config)).collect(),
+        laws: node
+            .law
+            .iter()
+            .map(|c| law_ref(c, chart, cx.config))
+            .collect(),
         say_html: node.say.as_deref().map(to_html),
         note_html: node.note.as_deref().map(to_html),
         note_folded: node
@@ -447,7 +451,6 @@ struct EntryView<'a> {
     main_title: String,
     also: String,
     situations: String,
-    search: String,
 }
 
 /// The index page: every chart, grouped by period.
@@ -488,19 +491,7 @@ fn entry<'a>(chart: &'a Chart, cx: &Context) -> EntryView<'a> {
         main_title,
         also: also_laws(&groups),
         situations: chart.situations.join(" · "),
-        search: search_text(chart, &groups),
     }
-}
-
-/// What the index search looks in: title, situations, law numbers,
-/// clauses and law titles, lower case.
-fn search_text(chart: &Chart, groups: &[LawGroup]) -> String {
-    let mut parts = vec![chart.title.clone(), chart.situations.join(" ")];
-    for g in groups {
-        parts.push(format!("law {} {}", g.number, g.title));
-        parts.extend(g.clauses.iter().map(|c| c.clause.clone()));
-    }
-    collapse_whitespace(&parts.join(" ")).to_lowercase()
 }
 
 #[cfg(test)]

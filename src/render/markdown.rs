@@ -151,7 +151,7 @@ impl<'a> Logic<'a> {
                 .law
                 .iter()
                 .map(|c| {
-                    let r = law_ref(c, self.cx.config);
+                    let r = law_ref(c, self.chart, self.cx.config);
                     format!("[{}]({})", r.clause, link_target(&r.href))
                 })
                 .collect();

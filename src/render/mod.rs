@@ -11,6 +11,7 @@ pub mod graphviz;
 pub mod html;
 pub mod markdown;
 pub mod mermaid;
+pub mod search;
 pub mod svg;
 
 pub use svg::render_svg;
@@ -19,7 +20,7 @@ use clap::ValueEnum;
 
 use crate::chart::{Chart, ChartSet, HandOver};
 use crate::config::Config;
-use crate::lawbook::{self, Clause};
+use crate::lawbook::Clause;
 
 /// An output format of `lawcharts render`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -139,20 +140,18 @@ pub struct LawGroup {
     pub clauses: Vec<LawRef>,
 }
 
-/// The title of a law (empty if the index lacks it, which `check` prevents).
-pub fn law_title(number: u8) -> String {
-    lawbook::edition_2017()
-        .law(number)
-        .map(|l| l.title.clone())
-        .unwrap_or_default()
+/// The title of a law in the chart's edition (empty if the index lacks it,
+/// which `check` prevents).
+pub fn law_title(chart: &Chart, number: u8) -> String {
+    chart.law_title(number)
 }
 
-/// A clause with its link and its law's title.
-pub fn law_ref(clause: &Clause, config: &Config) -> LawRef {
+/// A clause of `chart`'s edition with its link and its law's title.
+pub fn law_ref(clause: &Clause, chart: &Chart, config: &Config) -> LawRef {
     LawRef {
         clause: clause.to_string(),
-        href: config.law_link(clause),
-        title: format!("Law {}: {}", clause.law, law_title(clause.law)),
+        href: config.law_link(clause, chart.edition),
+        title: format!("Law {}: {}", clause.law, law_title(chart, clause.law)),
     }
 }
 
@@ -169,15 +168,15 @@ pub fn law_groups(chart: &Chart, config: &Config) -> Vec<LawGroup> {
             None => {
                 groups.push(LawGroup {
                     number: clause.law,
-                    title: law_title(clause.law),
-                    href: config.law_link(&whole),
+                    title: law_title(chart, clause.law),
+                    href: config.law_link(&whole, chart.edition),
                     clauses: Vec::new(),
                 });
                 groups.len() - 1
             }
         };
         if !clause.label.is_empty() {
-            groups[at].clauses.push(law_ref(clause, config));
+            groups[at].clauses.push(law_ref(clause, chart, config));
         }
     }
     groups

@@ -19,6 +19,7 @@ use crate::build;
 use crate::cli::Exit;
 use crate::config::{self, Config};
 use crate::diagnostic;
+use crate::lawbook::Editions;
 use page::{RELOAD_JS, RELOAD_PATH};
 use status::{Shared, Wait};
 use watch::{Snapshot, Watched};
@@ -34,6 +35,9 @@ pub struct Options {
     pub config: Option<PathBuf>,
     /// The port on 127.0.0.1; 0 picks one.
     pub port: u16,
+    /// The folder of other editions' indexes, if named (`laws/` otherwise);
+    /// read again on every rebuild.
+    pub laws: Option<PathBuf>,
 }
 
 /// The path pages ask for the build number (and may wait on; see
@@ -116,7 +120,8 @@ fn rebuild(opts: &Options, shared: &Shared) {
 /// diagnostics when a chart has errors.
 fn try_build(opts: &Options) -> anyhow::Result<Option<String>> {
     let config = Config::load(opts.config.as_deref())?;
-    let outcome = build::build(&opts.trees, &opts.out, &config)?;
+    let editions = Editions::load(opts.laws.as_deref())?;
+    let outcome = build::build(&opts.trees, &opts.out, &config, &editions)?;
     let report = &outcome.report;
     let text = diagnostic::render_text(&report.diagnostics, &report.sources);
     Ok(outcome.written.is_none().then_some(text))

@@ -92,7 +92,11 @@ fn build_writes_the_site_markdown_and_dot_as_the_contract_lays_out() {
         "site/assets/DejaVuSans-Bold.ttf",
         "site/assets/DejaVuSans.ttf",
         "site/assets/LICENSE-DejaVu.txt",
+        "site/assets/LICENSE-search.txt",
+        "site/assets/minisearch.js",
+        "site/assets/search-data.js",
         "site/assets/site.js",
+        "site/assets/stemmer.js",
         "site/assets/style.css",
         "site/bid.html",
         "site/index.html",
@@ -248,7 +252,7 @@ fn the_footer_date_comes_from_source_date_epoch() {
 }
 
 #[test]
-fn the_index_groups_charts_by_period_and_carries_search_text() {
+fn the_index_groups_charts_by_period_and_the_search_data_has_every_chart() {
     let dir = site_fixture();
     assert_eq!(parts(&lawcharts(dir.path(), &["build"])).0, 0);
     let index = text(dir.path(), "output/site/index.html");
@@ -259,10 +263,37 @@ fn the_index_groups_charts_by_period_and_carries_search_text() {
         !index.contains("id=\"general\""),
         "empty periods are left out"
     );
-    assert!(index.contains(
-        "data-search=\"opening lead out of turn wrong defender led face up opening lead out of turn \
-         law 54 faced opening lead out of turn 54a 54d law 41 commencement of play 41a\""
-    ), "{index}");
+    let data = text(dir.path(), "output/site/assets/search-data.js");
+    let json = data
+        .split_once(" = ")
+        .and_then(|(_, json)| json.strip_suffix(";\n"))
+        .expect("one assignment");
+    let records: serde_json::Value = serde_json::from_str(json).expect("JSON");
+    let lead = records
+        .as_array()
+        .expect("records")
+        .iter()
+        .find(|r| r["id"] == "lead")
+        .expect("the lead chart");
+    assert_eq!(lead["title"], "Opening lead out of turn");
+    assert_eq!(
+        lead["laws"],
+        "Law 54 Faced Opening Lead Out of Turn 54A 54D · Law 41 Commencement of Play 41A"
+    );
+    assert_eq!(lead["main"], 54);
+    assert_eq!(lead["numbers"], serde_json::json!([54, 41]));
+    assert!(
+        lead["situations"]
+            .as_str()
+            .expect("text")
+            .starts_with("wrong defender led face up")
+    );
+    assert!(
+        lead["text"]
+            .as_str()
+            .expect("text")
+            .contains("Could declarer have seen any of dummy's cards?")
+    );
     let bid = index.find("href=\"bid.html\"").expect("bid listed");
     assert!(auction < bid && bid < play);
 }

@@ -2,7 +2,7 @@
 //! PDF (lopdf): the paper, the pages each card says it has, the title, the
 //! edition, the link, every node's text, and the smallest text as printed
 //! (font size times every scale in force); `render --format pdf` says how it
-//! fitted; `check` warns about a chart that will not fit one side.
+//! fitted; `check` warns about a chart whose card takes more than one sheet.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -12,7 +12,7 @@ use lopdf::{Document, Object, ObjectId};
 
 use super::build::lawcharts;
 use super::{parts, root, shipped_chart_count};
-use lawcharts::render::drawing::layout_input;
+use lawcharts::render::drawing::card_input;
 
 /// A4 upright, in points.
 const A4: (f32, f32) = (595.28, 841.89);
@@ -152,7 +152,10 @@ fn build_shipped() -> tempfile::TempDir {
     ));
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("cards/"), "{err}");
-    assert!(!err.contains("warning"), "no card prints below 9 pt: {err}");
+    assert!(
+        !err.contains("warning: card of"),
+        "no card prints below 9 pt: {err}"
+    );
     dir
 }
 
@@ -178,21 +181,23 @@ fn every_shipped_chart_prints_as_legible_a4_cards() {
                 "{at}: no title in {text}"
             );
             assert!(text.contains(EDITION), "{at}: no edition");
-            if count > 1 {
-                assert!(
-                    text.contains(&format!("Page {n} of {count}")),
-                    "{at}: {text}"
-                );
+            let side = match (count, n) {
+                (1, _) => None,
+                (2, 1) => Some("Front".to_string()),
+                (2, _) => Some("Back".to_string()),
+                _ => Some(format!("Side {n} of {count}")),
+            };
+            if let Some(side) = side {
+                assert!(text.contains(&side), "{at}: {text}");
             }
             let url = format!("{BASE_URL}{}.html", chart.id);
-            assert!(text.contains(&url), "{at}: no link text");
             assert_eq!(pdf.links(n), vec![url], "{at}: the QR code links");
             let smallest = pdf.smallest_text(n);
             assert!(smallest >= 9.0 - 0.01, "{at}: text at {smallest} pt");
             all_text.push_str(&text);
             all_text.push(' ');
         }
-        for node in layout_input(chart, &report.charts).nodes {
+        for node in card_input(chart, &report.charts).nodes {
             let words = collapse(&node.text);
             assert!(
                 all_text.contains(&words),
@@ -238,20 +243,20 @@ fn render_writes_one_card_and_says_how_it_was_fitted() {
     assert_eq!(code, 0, "{err}");
     let pdf = Pdf::read(&out);
     let said = format!(
-        "law-54-opening-lead-out-of-turn: {} pages A4 portrait, split into {} panels joined by",
+        "law-54-opening-lead-out-of-turn: {} side{} of A4",
         pdf.count(),
-        pdf.count()
+        if pdf.count() == 1 { "" } else { "s" }
     );
     assert!(err.contains(&said), "{err}");
     assert!(err.contains("smallest text 9.0 pt"), "{err}");
-    assert_eq!(pdf.size(1), A4);
+    assert!(is_a4(pdf.size(1)));
 }
 
 /// A small chart in a temporary `trees/` folder.
 fn small_chart() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join("trees")).expect("mkdir");
-    let chart = "title: Small (card) \\ test\nlaws: [\"54\"]\nstart: q\nnodes:\n  q:\n    ask: Could declarer see dummy?\n    law: 54C\n    answers:\n      \"Yes\": accept\n      \"No\": refuse\n  accept:\n    ruling: Declarer must accept the lead.\n    law: 54C\n  refuse:\n    ruling: \"Declarer may refuse the lead (♠K) 🦀 <b>&amp;</b> \\\\ )\"\n    law: 54D\n";
+    let chart = "title: Small (card) \\ test\nlaws: [\"54\"]\nstart: q\nnodes:\n  q:\n    ask: Could declarer see dummy?\n    law: 54C\n    answers:\n      \"Yes\": accept\n      \"No\": refuse\n  accept:\n    ruling: Declarer must accept the lead.\n    law: 54C\n  refuse:\n    ruling: \"May refuse (♠K) 🦀 <b>&amp;</b> \\\\ )\"\n    law: 54D\n";
     std::fs::write(dir.path().join("trees/small.yaml"), chart).expect("write");
     dir
 }
@@ -269,7 +274,7 @@ fn a_small_chart_is_one_page_and_a5_landscape_keeps_8_pt() {
     let (a4, said) = render(&[]);
     assert_eq!(a4.count(), 1);
     assert!(
-        said.contains("small: 1 page A4 portrait, smallest text"),
+        said.contains("small: 1 side of A4 portrait, smallest text"),
         "{said}"
     );
     assert!(
@@ -279,8 +284,8 @@ fn a_small_chart_is_one_page_and_a5_landscape_keeps_8_pt() {
     );
     assert!(a4.smallest_text(1) >= 9.0 - 0.01);
     assert!(
-        !a4.text(1).contains("Page 1 of"),
-        "a one-page card has no page line"
+        !a4.text(1).contains("Front"),
+        "a one-sided card does not say which side"
     );
     assert!(a4.links(1).is_empty(), "no base URL, no QR code");
     let (a5, said) = render(&["--paper", "a5", "--landscape"]);
@@ -313,17 +318,32 @@ fn paper_options_are_only_for_pdf() {
 }
 
 #[test]
-fn check_warns_about_a_chart_that_will_not_fit_one_side_and_not_about_one_that_does() {
+fn check_warns_about_a_chart_whose_card_takes_more_than_one_sheet_and_not_about_one_that_does_not()
+{
     let dir = small_chart();
     let (code, _, err) = parts(&lawcharts(dir.path(), &["check", "--deny-warnings"]));
     assert_eq!(code, 0, "{err}");
-    let (code, _, err) = parts(&lawcharts(&root(), &["check", "trees/law-64-revoke.yaml"]));
+    // A tangled synthetic chart of 58 boxes takes more than two sides.
+    let big = lawcharts::synth::chart_yaml(58, 1);
+    std::fs::write(dir.path().join("trees/big.yaml"), big).expect("write");
+    let (code, _, err) = parts(&lawcharts(dir.path(), &["check"]));
     assert_eq!(code, 0, "{err}");
+    // One short diagnostic for the chart (its boxes' text has warnings of
+    // its own).
+    let warnings: Vec<&str> = (err.lines())
+        .filter(|l| l.starts_with("warning: the card of"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{err}");
     assert!(
-        err.contains("warning: chart `law-64-revoke` will not fit one side of an A4 card with its text at 9 pt"),
+        warnings[0].starts_with("warning: the card of `big` takes ")
+            && warnings[0].ends_with(" sides of A4 at 9 pt; a card is one sheet, front and back"),
         "{err}"
     );
-    assert!(err.contains("trees/law-64-revoke.yaml:"), "{err}");
+    assert!(err.contains("trees/big.yaml:"), "{err}");
+    assert!(
+        err.contains("help: shorten box text, or move a branch"),
+        "{err}"
+    );
 }
 
 #[test]

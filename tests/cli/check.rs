@@ -4,9 +4,10 @@
 use super::{parts, root, run, run_in};
 
 #[test]
-fn the_shipped_charts_check_clean_with_no_warnings_but_card_sides() {
-    // At 9 pt no shipped chart fits one side of an A4 card: each says so
-    // (`card-sides`), and nothing else is found.
+fn the_shipped_charts_check_clean_with_no_warnings_but_the_card_budget() {
+    // The shipped charts are being cut to the card budget (box text and
+    // labels short enough for a card, no card over one sheet); until they
+    // are, those warnings are the only ones found.
     let (code, out, err) = parts(&run(&["check", "--format", "json"]));
     assert_eq!(code, 0, "{err}");
     let found: serde_json::Value = serde_json::from_str(&out).expect("JSON");
@@ -16,7 +17,8 @@ fn the_shipped_charts_check_clean_with_no_warnings_but_card_sides() {
         .iter()
         .map(|d| d["code"].as_str().expect("a code"))
         .collect();
-    assert!(codes.iter().all(|&c| c == "card-sides"), "{codes:?}");
+    let budget = ["card-sides", "long-text", "long-label"];
+    assert!(codes.iter().all(|c| budget.contains(c)), "{codes:?}");
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod build;
 mod cards;
 mod check;
 mod diff;
+mod docs;
 mod escaping;
 mod fuzzed;
 mod hostile;
@@ -15,6 +16,7 @@ mod limits;
 mod properties;
 mod serve;
 mod unicode;
+mod update;
 mod walk;
 mod weight;
 

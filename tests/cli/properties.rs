@@ -7,7 +7,7 @@
 use lawcharts::build::render_all;
 use lawcharts::check::{self, Report};
 use lawcharts::config::Config;
-use lawcharts::render::{Context, dot, drawing, html, markdown};
+use lawcharts::render::{Context, dot, drawing, html, markdown, search};
 use proptest::prelude::*;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
@@ -112,6 +112,7 @@ struct Outputs {
     svg: String,
     dot: String,
     md: String,
+    search: String,
     paths: Vec<String>,
 }
 
@@ -130,6 +131,7 @@ fn outputs(t: &Texts) -> Outputs {
         svg: drawing::chart_svg(target, cx.charts),
         dot: dot::render(target, &cx).expect("dot"),
         md: markdown::chart(target, &cx).expect("markdown"),
+        search: search::data_js(&cx),
         paths: render_all(&cx)
             .expect("render all")
             .into_iter()
@@ -284,6 +286,18 @@ fn markdown_shape(md: &str) -> Vec<String> {
     shape
 }
 
+/// The search data script: its one statement around the JSON, and the
+/// records; panics unless it is exactly `window.lawchartsSearchData = JSON;`.
+fn search_records(js: &str) -> Vec<serde_json::Value> {
+    let (head, rest) = js.split_once(" = ").expect("one assignment");
+    assert_eq!(
+        head,
+        "// lawcharts search data: one record per chart.\nwindow.lawchartsSearchData"
+    );
+    let json = rest.strip_suffix(";\n").expect("one statement");
+    serde_json::from_str(json).expect("the data is JSON")
+}
+
 /// Text a hostile author might write: markup, quotes, DOT and Mermaid
 /// syntax, control and format characters, and any Unicode at all.
 fn hostile() -> impl Strategy<Value = String> {
@@ -361,8 +375,14 @@ proptest! {
         prop_assert_eq!(mermaid_shape(&got.md), mermaid_shape(&plain.md), "Mermaid lines");
         prop_assert_eq!(markdown_shape(&got.md), markdown_shape(&plain.md), "Markdown blocks");
         prop_assert_eq!(got.paths, plain.paths, "output files");
+        let records = search_records(&got.search);
+        prop_assert_eq!(records.len(), 2);
+        let target = records.iter().find(|r| r["id"] == "target").expect("the target's record");
+        let report = checked(&t);
+        let chart = report.charts.get("target").expect("the target chart");
+        prop_assert_eq!(target["title"].as_str(), Some(chart.title.as_str()));
         for (what, text) in [("page", &got.page), ("index", &got.index), ("svg", &got.svg),
-            ("dot", &got.dot), ("md", &got.md)] {
+            ("dot", &got.dot), ("md", &got.md), ("search", &got.search)] {
             let bad = text.chars().find(|&c| {
                 (c.is_control() && !matches!(c, '\t' | '\n' | '\r')) || matches!(c, '\u{fffe}' | '\u{ffff}')
             });

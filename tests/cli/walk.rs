@@ -30,7 +30,7 @@ fn an_unknown_label_exits_1_and_lists_the_labels() {
     assert_eq!(code, 1);
     assert!(
         err.contains(
-            "question `could-see-dummy` has no answer `Perhaps`; its answers are: `Yes`, `No`"
+            "question `could-see-dummy` has no answer `Perhaps`; its answers are: 1 `Yes`, 2 `No`"
         ),
         "{err}"
     );
@@ -73,7 +73,12 @@ fn the_interactive_walk_takes_numbers_and_labels_and_goes_back() {
     ));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("  1. Yes\n  2. No"), "{out}");
-    assert!(out.contains("`9` is not an answer here"), "{out}");
+    assert!(
+        out.contains(
+            "question `could-see-dummy` has no answer 9; its answers are: 1 `Yes`, 2 `No`"
+        ),
+        "{out}"
+    );
     assert_eq!(out.matches("? Another question?").count(), 2, "{out}");
     assert_eq!(
         out.matches("? Could declarer have seen").count(),
@@ -121,14 +126,19 @@ fn law_54_handover_example() -> (Vec<String>, Vec<usize>) {
     (example.answers.clone(), numbers)
 }
 
-#[test]
-fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
+/// `lawcharts walk` of the Law 54 example that ends in a hand-over.
+fn law_54_walk_to_its_hand_over() -> (i32, String, String) {
     let (answers, _) = law_54_handover_example();
     let mut args = vec!["walk", "law-54-opening-lead-out-of-turn"];
     for a in &answers {
         args.extend(["--answer", a.as_str()]);
     }
-    let (code, out, err) = parts(&run(&args));
+    parts(&run(&args))
+}
+
+#[test]
+fn the_law_54_refusal_hands_over_to_the_penalty_card_lead_restrictions() {
+    let (code, out, err) = law_54_walk_to_its_hand_over();
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("54D"), "{out}");
     assert!(
@@ -171,4 +181,120 @@ fn a_chart_walked_by_its_file_can_go_on_into_a_hand_over_beside_it() {
     assert!(out.contains("law-50-lead-restrictions — "), "{out}");
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("input ended before a ruling"), "{err}");
+}
+
+/// A scripted walk of `args` in `dir`: (exit code, stdout, stderr).
+fn walk_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let mut all = vec!["walk"];
+    all.extend_from_slice(args);
+    parts(&run_in(dir, &all, ""))
+}
+
+#[test]
+fn an_answer_may_be_its_number_or_the_start_of_one_label() {
+    let dir = two_question_chart();
+    let by_label = walk_in(
+        dir.path(),
+        &["chart.yaml", "--answer", "No", "--answer", "Yes"],
+    );
+    assert_eq!(by_label.0, 0, "{}", by_label.2);
+    for answers in [["2", "1"], ["n", "Y"], ["no", "ye"]] {
+        let got = walk_in(
+            dir.path(),
+            &["chart.yaml", "--answer", answers[0], "--answer", answers[1]],
+        );
+        assert_eq!(got, by_label, "{answers:?}");
+    }
+    let (code, _, err) = walk_in(dir.path(), &["chart.yaml", "--answer", "3"]);
+    assert_eq!(code, 1);
+    assert_eq!(
+        err,
+        "error: question `could-see-dummy` has no answer 3; its answers are: 1 `Yes`, 2 `No`\n"
+    );
+}
+
+#[test]
+fn the_start_of_more_than_one_label_is_refused_naming_them() {
+    let (code, _, err) = parts(&run(&[
+        "walk",
+        "law-54-opening-lead-out-of-turn",
+        "--answer",
+        "presumed declarer",
+    ]));
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("error: `presumed declarer` starts more than one answer of question `who-led`: 1 `Presumed declarer's RHO"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("; give more of the label, or its number\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_walk_may_start_at_a_node_of_a_chart_named_by_id_or_by_file() {
+    let dir = two_question_chart();
+    std::fs::create_dir(dir.path().join("trees")).expect("mkdir");
+    std::fs::copy(
+        dir.path().join("chart.yaml"),
+        dir.path().join("trees/chart.yaml"),
+    )
+    .expect("copy");
+    for chart in ["chart#more", "trees/chart.yaml#more"] {
+        let (code, out, err) = walk_in(dir.path(), &[chart, "--answer", "Yes"]);
+        assert_eq!(code, 0, "{chart}: {err}");
+        assert!(out.starts_with("chart — "), "{out}");
+        assert!(!out.contains("Could declarer"), "starts at `more`: {out}");
+        assert!(
+            out.contains("? Another question?\n  > Yes\n= RULING: Declarer chooses"),
+            "{out}"
+        );
+    }
+    let (code, _, err) = walk_in(dir.path(), &["chart#mor"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "error: chart `chart` has no node `mor`; did you mean `chart#more`?\n"
+    );
+}
+
+#[test]
+fn a_walk_that_ends_in_a_hand_over_prints_the_command_that_goes_on() {
+    let (code, out, err) = law_54_walk_to_its_hand_over();
+    assert_eq!(code, 0, "{err}");
+    let command = out
+        .lines()
+        .find_map(|l| l.strip_prefix("to go on: "))
+        .expect("the command that goes on");
+    let then = out
+        .lines()
+        .find_map(|l| l.strip_prefix("  -> continue with "))
+        .expect("the hand-over");
+    assert_eq!(command, format!("lawcharts walk {then}"));
+    // The command does go on: it starts the next chart at the node handed to.
+    let words: Vec<&str> = command.split(' ').skip(1).collect();
+    let (_, next, _) = parts(&run(&words));
+    let (chart, _) = then.split_once('#').unwrap_or((then, ""));
+    assert!(next.starts_with(&format!("{chart} — ")), "{next}");
+}
+
+#[test]
+fn notes_keep_their_paragraphs_and_lose_their_markdown() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(root().join(FIXTURE))
+        .expect("fixture")
+        .replace(
+            "    ruling: Declarer must accept the lead.\n",
+            "    ruling: Declarer must **accept** the lead.\n    note: |\n      Only a **faced** lead\n      counts.\n\n      See *41A*.\n",
+        );
+    std::fs::write(dir.path().join("chart.yaml"), text).expect("write");
+    let (code, out, err) = walk_in(dir.path(), &["chart.yaml", "--answer", "Yes"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with(
+            "= RULING: Declarer must accept the lead.  [54C]\n  note: Only a faced lead counts.\n        See 41A.\n"
+        ),
+        "{out}"
+    );
 }

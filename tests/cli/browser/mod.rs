@@ -198,10 +198,39 @@ fn the_keyboard_alone_reaches_an_answer_and_a_drawn_box_leads_to_its_step() {
     b.screenshot(&shots().join("desktop-chart.png"), false);
 }
 
+/// The hrefs listed in `#search-results`, in order.
+fn results(b: &mut Browser) -> serde_json::Value {
+    b.eval("[...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'))")
+}
+
+/// Types `query` into the search box, as a person does, and waits for the
+/// count line to answer.
+fn search_for(b: &mut Browser, query: &str) {
+    b.eval(
+        "(() => { const i = document.getElementById('search-input'); \
+         i.value = ''; i.dispatchEvent(new Event('input')); })()",
+    );
+    b.click("document.getElementById('search-input')");
+    b.type_text(query);
+    if !query.is_empty() {
+        b.wait_for(
+            "/match/.test(document.getElementById('search-count').textContent)",
+            &format!("results for `{query}`"),
+        );
+    }
+}
+
 #[test]
-fn the_index_finds_charts_by_situation_law_number_and_law_title() {
+fn the_index_finds_charts_by_situation_law_number_and_law_title_best_first() {
     let Some(mut b) = browser() else { return };
     let dir = site_fixture();
+    // Chart text that looks like markup is shown as text in the results.
+    std::fs::write(
+        dir.path().join("trees/hostile.yaml"),
+        "title: \"<img src=x onerror=document.title='owned'> Revoke\"\nlaws: [\"64\"]\n\
+         start: r\nnodes:\n  r:\n    ruling: Two tricks.\n    law: 64A1\n",
+    )
+    .expect("hostile chart");
     let served = serve(dir.path());
     b.viewport(390, 844, true);
     b.goto(&served.url);
@@ -211,20 +240,36 @@ fn the_index_finds_charts_by_situation_law_number_and_law_title() {
         ("law 50", vec!["penalty.html"]),
         ("commencement", vec!["lead.html"]),
         ("wrong defender", vec!["lead.html"]),
-        ("", vec!["bid.html", "penalty.html", "lead.html"]),
+        ("someone led out of turn", vec!["lead.html", "penalty.html"]),
+        ("called", vec![]),
+        ("revoked", vec!["hostile.html"]),
     ] {
-        b.eval(
-            "(() => { const i = document.getElementById('search-input'); \
-             i.value = ''; i.dispatchEvent(new Event('input')); })()",
-        );
-        b.click("document.getElementById('search-input')");
-        b.type_text(query);
-        let shown = b.eval(
-            "[...document.querySelectorAll('.entry')].filter(e => e.offsetParent)\
-             .map(e => e.querySelector('a').getAttribute('href'))",
-        );
-        assert_eq!(shown, json!(expected), "search `{query}`");
+        search_for(&mut b, query);
+        assert_eq!(results(&mut b), json!(expected), "search `{query}`");
     }
+    let shown = b.eval("document.querySelector('#search-results a').textContent");
+    assert_eq!(
+        shown,
+        json!("<img src=x onerror=document.title='owned'> Revoke")
+    );
+    assert_ne!(b.eval("document.title"), json!("owned"));
+    assert_eq!(
+        b.eval("location.search"),
+        json!("?q=revoked"),
+        "the address carries the search, to share it"
+    );
+    search_for(&mut b, "");
+    assert_eq!(
+        b.eval("document.getElementById('search-results').hidden"),
+        json!(true)
+    );
+    let groups =
+        b.eval("[...document.querySelectorAll('.period-group')].filter(g => !g.hidden).length");
+    assert_eq!(
+        groups,
+        json!(2),
+        "an empty search shows the whole list again"
+    );
 }
 
 #[test]

@@ -146,3 +146,87 @@ fn the_cut_down_fonts_load_in_the_browser_and_measure_as_the_full_font() {
         );
     }
 }
+
+/// Phrases directors type, each with the charts that may come first (the
+/// ids of the charts' registry, before and after the planned splits).
+const DIRECTOR_PHRASES: &[(&str, &[&str])] = &[
+    (
+        "someone led out of turn",
+        &["law-53-lead-out-of-turn", "law-54-opening-lead-out-of-turn"],
+    ),
+    ("27", &["law-27-insufficient-bid"]),
+    ("Law 64", &["law-64-revoke"]),
+    (
+        "revoked",
+        &["law-64-revoke", "law-62-revoke-not-established"],
+    ),
+    ("insufficient bid", &["law-27-insufficient-bid"]),
+    ("fouled board", &["law-87-fouled-board"]),
+    ("penalty card", &["law-50-penalty-card"]),
+    (
+        "bid out of turn",
+        &["law-29-call-out-of-rotation", "law-31-bid-out-of-rotation"],
+    ),
+    (
+        "declarer claimed and defenders disagree",
+        &["law-70-disputed-claim", "law-68-claim-procedure"],
+    ),
+    (
+        "partner hesitated",
+        &[
+            "law-16-unauthorised-information",
+            "law-73-tempo-and-communication",
+        ],
+    ),
+    ("wrong explanation of a bid", &["law-21-misinformation"]),
+    (
+        "card shown during the bidding",
+        &["law-24-card-exposed-during-auction"],
+    ),
+    ("took back a card", &["law-47-retraction-of-card-played"]),
+];
+
+/// Opens `index.html?q=…` from disk (no server: the site works offline)
+/// and returns the chart ids listed, in order.
+fn search_on_load(b: &mut super::Browser, site: &str, query: &str) -> Vec<String> {
+    let url = format!("{site}index.html?q={}", query.replace(' ', "%20"));
+    b.goto(&url);
+    b.wait_for(
+        "/match/.test(document.getElementById('search-count').textContent)",
+        &format!("results for `{query}`"),
+    );
+    let hrefs = b.eval(
+        "[...document.querySelectorAll('#search-results a')].map(a => a.getAttribute('href'))",
+    );
+    let hrefs: Vec<String> = serde_json::from_value(hrefs).expect("links");
+    hrefs
+        .iter()
+        .map(|h| h.strip_suffix(".html").unwrap_or(h).to_string())
+        .collect()
+}
+
+#[test]
+fn a_shared_search_address_finds_the_right_shipped_chart_first_from_disk() {
+    let Some(mut b) = browser() else { return };
+    let (_dir, site, _) = shipped_site();
+    b.viewport(390, 844, true);
+    let mut wrong = Vec::new();
+    for (query, first) in DIRECTOR_PHRASES {
+        let found = search_on_load(&mut b, &site, query);
+        if !found.first().is_some_and(|id| first.contains(&id.as_str())) {
+            wrong.push(format!("{query}: {:?}", &found[..found.len().min(3)]));
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    // "led" is a whole word: Laws 53 and 54 come near the top, and charts
+    // that only say "called" do not come at all.
+    let led = search_on_load(&mut b, &site, "led");
+    let near = |id: &str| led.iter().take(4).any(|l| l == id);
+    assert!(
+        near("law-53-lead-out-of-turn") && near("law-54-opening-lead-out-of-turn"),
+        "{led:?}"
+    );
+    let input = b.eval("document.getElementById('search-input').value");
+    assert_eq!(input, json!("led"), "the box shows the search");
+    b.screenshot(&shots().join("phone-search.png"), false);
+}
