@@ -20,7 +20,7 @@ pub struct NewArgs {
     title: String,
     /// A law clause the chart covers (repeat; the first is its main law).
     #[arg(long = "law", value_name = "CLAUSE", required = true)]
-    laws: Vec<String>,
+    clauses: Vec<String>,
     /// The folder of charts.
     #[arg(long, default_value = "trees")]
     trees: PathBuf,
@@ -59,7 +59,7 @@ pub struct CompletionsArgs {
 
 /// Writes a starter chart.
 pub fn run_new(args: &NewArgs) -> anyhow::Result<Exit> {
-    let path = new::create(&args.trees, &args.chart, &args.title, &args.laws)?;
+    let path = new::create(&args.trees, &args.chart, &args.title, &args.clauses)?;
     println!("wrote {}", path.display());
     println!("next: edit it, then `lawcharts check {}`", path.display());
     Ok(Exit::Ok)
