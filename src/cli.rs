@@ -26,8 +26,8 @@ pub struct Cli {
     command: Command,
     /// The folder of other editions' indexes (`EDITION.txt`); default `laws`
     /// in the current folder. The 2017 index is built in.
-    #[arg(long, global = true, value_name = "DIR")]
-    laws: Option<PathBuf>,
+    #[arg(long = "laws", id = "laws_dir", global = true, value_name = "DIR")]
+    laws_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -213,7 +213,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             });
         }
     };
-    let editions = || Editions::load(cli.laws.as_deref());
+    let editions = || Editions::load(cli.laws_dir.as_deref());
     match cli.command {
         Command::Check(a) => run_check(&a, &editions()?),
         Command::Walk(a) => run_walk(&a, &editions()?),
@@ -234,7 +234,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             out: a.out,
             config: a.config,
             port: a.port,
-            laws: cli.laws.clone(),
+            laws: cli.laws_dir.clone(),
         }),
     }
 }
