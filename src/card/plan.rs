@@ -400,7 +400,7 @@ type SplitKey = (u32, usize);
 
 /// The most panels whose every split between front and back is tried;
 /// beyond, the back takes the last panels in reading order.
-const SEARCHED: usize = 10;
+const SEARCHED: usize = 13;
 
 /// The panels (of `sizes`, in reading order) on sides: on one sheet if
 /// they go, at most four a side, else more a side; else on as many sides
@@ -433,7 +433,12 @@ fn on_a_sheet(sizes: &[(f32, f32)], frame: &Frame, cap: usize) -> Option<Vec<Vec
             .iter()
             .map(|&b| (0..n).filter(|&p| back[p] == b).collect())
             .collect();
-        if !sides.iter().all(|side| fit_side(sizes, side, frame, cap)) {
+        // A side whose panels take more than its area cannot hold them.
+        let area = frame.chart.w * frame.chart.h;
+        let drawn = |side: &Vec<usize>| side.iter().map(|&p| sizes[p].0 * sizes[p].1).sum::<f32>();
+        if sides.iter().any(|side| drawn(side) > area)
+            || !sides.iter().all(|side| fit_side(sizes, side, frame, cap))
+        {
             continue;
         }
         let (used, _) = usage(sizes, &sides, frame);
@@ -903,6 +908,46 @@ mod tests {
         let (w, h) = (f.chart.w, f.chart.h);
         let sizes = [(0.9 * w, 0.9 * h); 3];
         assert_eq!(assign(&sizes, &f), [vec![0], vec![1], vec![2]]);
+    }
+
+    /// Synthetic charts shaped like the shipped ones, their box text within
+    /// the card budget (between 0.6 and 1 times 40 characters).
+    fn budget_chart(boxes: usize, seed: u64) -> LayoutInput {
+        crate::synth::card_chart(&crate::synth::CardShape {
+            boxes,
+            text: crate::check::BOX_TEXT_BUDGET,
+            label: 12,
+            mixed: true,
+            seed,
+        })
+    }
+
+    #[test]
+    fn most_twenty_box_charts_within_the_budget_fit_one_side_of_a4() {
+        let plans: Vec<Plan> = (1..=8)
+            .map(|seed| plan(&budget_chart(20, seed), &heading(), &CardOptions::default()))
+            .collect();
+        assert!(plans.iter().all(Plan::is_legible));
+        assert!(plans.iter().all(|p| p.pages.len() <= 2));
+        let one = plans.iter().filter(|p| p.pages.len() == 1).count();
+        assert!(one >= 5, "{one} of 8 on one side");
+    }
+
+    #[test]
+    fn charts_of_forty_boxes_within_the_budget_go_on_one_balanced_sheet() {
+        for seed in 1..=4 {
+            let plan = plan(&budget_chart(40, seed), &heading(), &CardOptions::default());
+            assert!(plan.is_legible(), "seed {seed}");
+            assert!(
+                plan.pages.len() <= 2,
+                "seed {seed}: {} sides",
+                plan.pages.len()
+            );
+            if plan.pages.len() == 2 {
+                let used: Vec<f32> = plan.pages.iter().map(|p| p.used).collect();
+                assert!(used.iter().all(|&u| u >= 0.5), "seed {seed}: {used:?}");
+            }
+        }
     }
 
     #[test]
