@@ -521,7 +521,17 @@ mod tests {
     /// id, which clap only notices (with a panic) when the command is parsed.
     #[test]
     fn new_parses_its_law_clauses_beside_the_global_laws_folder() {
-        let args = ["lawcharts", "--laws", "x", "new", "a", "--title", "T", "--law", "40B2"];
+        let args = [
+            "lawcharts",
+            "--laws",
+            "x",
+            "new",
+            "a",
+            "--title",
+            "T",
+            "--law",
+            "40B2",
+        ];
         assert!(super::Cli::try_parse_from(args).is_ok());
     }
 }
