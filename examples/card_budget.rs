@@ -117,6 +117,38 @@ fn main() {
             );
         }
     }
+    if what == "all" || what == "sheet" {
+        // card_budget SEEDS sheet TEXT: how 20- and 40-box charts go on sides.
+        let text: usize = std::env::args()
+            .nth(3)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(40);
+        for boxes in [20, 30, 40] {
+            let options = CardOptions::default();
+            let (mut counts, mut balanced, mut two) = ([0usize; 4], 0, 0);
+            for seed in 1..=seeds {
+                let shape = CardShape {
+                    boxes,
+                    text,
+                    mixed: true,
+                    seed,
+                    ..base
+                };
+                let plan = card::plan_input(&card_chart(&shape), &heading(), &options);
+                counts[plan.pages.len().min(3)] += 1;
+                if plan.pages.len() == 2 {
+                    two += 1;
+                    if plan.pages.iter().all(|p| p.used >= 0.5) {
+                        balanced += 1;
+                    }
+                }
+            }
+            println!(
+                "{boxes} boxes, text {text}: 1 side {} · 2 sides {} ({balanced} of {two} both at least half used) · more {}",
+                counts[1], counts[2], counts[3]
+            );
+        }
+    }
     if what == "all" || what == "labels" {
         let text: usize = std::env::args()
             .nth(3)

@@ -2,7 +2,7 @@
 //! the dispatcher that runs a command and says how the process should exit.
 
 use std::ffi::OsString;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
@@ -26,20 +26,34 @@ pub struct Cli {
     command: Command,
     /// The folder of other editions' indexes (`EDITION.txt`); default `laws`
     /// in the current folder. The 2017 index is built in.
-    #[arg(long, global = true, value_name = "DIR")]
-    laws: Option<PathBuf>,
+    #[arg(long = "laws", id = "laws_dir", global = true, value_name = "DIR")]
+    laws_dir: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Build everything from the charts: the site, Markdown, DOT and table cards.
+    ///
+    /// Checks every chart, then writes every output into `--out`: the site
+    /// (`site/`, upload it as it is), Markdown (`md/`), DOT (`dot/`) and
+    /// table cards to print (`cards/`). Nothing is written if a chart is invalid.
+    Build(BuildArgs),
     /// Check charts: format, ids, answers, targets, reachability, cycles, law clauses, examples.
     Check(CheckArgs),
+    /// Build, serve the site on 127.0.0.1, and rebuild and reload the page
+    /// when a chart changes.
+    Serve(ServeArgs),
     /// Step through a chart: interactively, or following `--answer`s.
     Walk(WalkArgs),
     /// List every chart: id, title, laws, node and example counts.
     List(ListArgs),
     /// Print every route from start to a ruling, one per line: the reviewer's view.
     Paths(authoring::PathsArgs),
+    /// Render one chart to standard output or a file.
+    Render(RenderArgs),
+    /// Show what changed between two versions of the charts (files, folders,
+    /// or a git revision against the work tree), by chart and node.
+    Diff(diff::DiffArgs),
     /// Write a small valid chart to start from (never over an existing file).
     New(authoring::NewArgs),
     /// Print the JSON Schema of the chart format (for editors).
@@ -48,18 +62,6 @@ enum Command {
     Completions(authoring::CompletionsArgs),
     /// Print the man page (roff).
     Man,
-    /// Check every chart, then write every output into `--out`: the site
-    /// (`site/`, upload it as it is), Markdown (`md/`), DOT (`dot/`) and
-    /// table cards to print (`cards/`). Nothing is written if a chart is invalid.
-    Build(BuildArgs),
-    /// Render one chart to standard output or a file.
-    Render(RenderArgs),
-    /// Build, serve the site on 127.0.0.1, and rebuild and reload the page
-    /// when a chart changes.
-    Serve(ServeArgs),
-    /// Show what changed between two versions of the charts (files, folders,
-    /// or a git revision against the work tree), by chart and node.
-    Diff(diff::DiffArgs),
     /// Print an edition's index of the Laws (numbers, titles, clause labels):
     /// the format of `laws/EDITION.txt`, to start a new edition from the last.
     Laws(update::LawsArgs),
@@ -143,7 +145,8 @@ struct RenderArgs {
     /// Graphviz's `dot` if it is installed (for comparison only).
     #[arg(long, value_enum, default_value_t = Engine::Ours)]
     layout: Engine,
-    /// Write here instead of standard output.
+    /// Write here instead of standard output (`-` is standard output). A PDF
+    /// is never written to a terminal unless asked for with `-o -`.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// The folder of charts.
@@ -210,7 +213,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             });
         }
     };
-    let editions = || Editions::load(cli.laws.as_deref());
+    let editions = || Editions::load(cli.laws_dir.as_deref());
     match cli.command {
         Command::Check(a) => run_check(&a, &editions()?),
         Command::Walk(a) => run_walk(&a, &editions()?),
@@ -231,7 +234,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
             out: a.out,
             config: a.config,
             port: a.port,
-            laws: cli.laws.clone(),
+            laws: cli.laws_dir.clone(),
         }),
     }
 }
@@ -470,6 +473,8 @@ fn run_render(args: &RenderArgs, editions: &Editions) -> anyhow::Result<Exit> {
         args.trees.clone()
     };
     let id = chart_id(&args.chart);
+    let to_terminal = std::io::stdout().is_terminal();
+    let destination = destination(args.output.as_deref(), args.format, to_terminal)?;
     let Some(report) = load_charts(&trees, Some(&id), editions)? else {
         return Ok(Exit::Invalid);
     };
@@ -500,12 +505,31 @@ fn run_render(args: &RenderArgs, editions: &Editions) -> anyhow::Result<Exit> {
     } else {
         render::render(chart, args.format, &cx)?.into_bytes()
     };
-    match &args.output {
+    match destination {
         Some(path) => std::fs::write(path, bytes)
             .map_err(|e| anyhow::anyhow!("cannot write `{}`: {e}", path.display()))?,
         None => std::io::stdout().lock().write_all(&bytes)?,
     }
     Ok(Exit::Ok)
+}
+
+/// Where `render` writes: a file, or standard output (`None`) when no `-o`
+/// or `-o -` is given. A PDF is binary: with no `-o` it is refused when
+/// standard output is a terminal, where it would only scramble the screen.
+fn destination(
+    output: Option<&Path>,
+    format: RenderFormat,
+    to_terminal: bool,
+) -> anyhow::Result<Option<&Path>> {
+    match output {
+        Some(path) if path == Path::new("-") => Ok(None),
+        Some(path) => Ok(Some(path)),
+        None if format == RenderFormat::Pdf && to_terminal => bail!(
+            "a PDF is not written to a terminal: name a file with `-o card.pdf`, or \
+             write `-o -` to send it to standard output anyway"
+        ),
+        None => Ok(None),
+    }
 }
 
 #[cfg(test)]

@@ -322,6 +322,11 @@ impl Cut {
         }
     }
 
+    /// The area of all its panels' drawings at full size.
+    fn drawn_area(&self) -> f32 {
+        self.drawn.iter().map(|d| d.width * d.height).sum()
+    }
+
     /// Whether no side is less than half used (one side always is).
     fn balanced(&self) -> bool {
         self.sides.len() < 2 || self.used.iter().all(|&u| u >= 0.5)
@@ -378,14 +383,14 @@ fn pick(sizes: &[(f32, f32)], members: &[usize]) -> Vec<(f32, f32)> {
     members.iter().map(|&p| sizes[p]).collect()
 }
 
-/// The most panels on a side: more are more connectors to follow than a
-/// side saved is worth.
+/// The most panels on a side, unless more keep the card on one sheet:
+/// more are more connectors to follow than a side saved is worth.
 const PANELS_A_SIDE: usize = 4;
 
-/// Whether the panels `members` fit one side at full size (a single panel
-/// always has a side of its own, if shrunk).
-fn fit_side(sizes: &[(f32, f32)], members: &[usize], frame: &Frame) -> bool {
-    members.len() <= PANELS_A_SIDE && arrange(&pick(sizes, members), frame).scale_in(frame) >= 1.0
+/// Whether the panels `members` fit one side at full size, and are at
+/// most `cap`.
+fn fit_side(sizes: &[(f32, f32)], members: &[usize], frame: &Frame, cap: usize) -> bool {
+    members.len() <= cap && arrange(&pick(sizes, members), frame).scale_in(frame) >= 1.0
 }
 
 /// How a split between front and back is judged, lower first: the
@@ -397,15 +402,23 @@ type SplitKey = (u32, usize);
 /// beyond, the back takes the last panels in reading order.
 const SEARCHED: usize = 10;
 
-/// The panels (of `sizes`, in reading order) on sides: all on one if they
-/// fit; else on two, the split between front and back that leaves the
-/// emptier side fullest (the start's panel on the front); else on as few as
-/// a first fit in reading order finds.
+/// The panels (of `sizes`, in reading order) on sides: on one sheet if
+/// they go, at most four a side, else more a side; else on as many sides
+/// as a first fit in reading order needs.
 fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
+    (on_a_sheet(sizes, frame, PANELS_A_SIDE))
+        .or_else(|| on_a_sheet(sizes, frame, usize::MAX))
+        .unwrap_or_else(|| first_fit(sizes, frame))
+}
+
+/// The panels on one side if they fit, else on two: the split between
+/// front and back (the start's panel in front) that leaves the emptier
+/// side fullest; at most `cap` panels a side.
+fn on_a_sheet(sizes: &[(f32, f32)], frame: &Frame, cap: usize) -> Option<Vec<Vec<usize>>> {
     let n = sizes.len();
     let all: Vec<usize> = (0..n).collect();
-    if n <= 1 || fit_side(sizes, &all, frame) {
-        return vec![all];
+    if n <= 1 || fit_side(sizes, &all, frame, cap) {
+        return Some(vec![all]);
     }
     let splits: Vec<Vec<bool>> = if n <= SEARCHED {
         (1..1u32 << (n - 1))
@@ -420,12 +433,11 @@ fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
             .iter()
             .map(|&b| (0..n).filter(|&p| back[p] == b).collect())
             .collect();
-        if !sides.iter().all(|side| fit_side(sizes, side, frame)) {
+        if !sides.iter().all(|side| fit_side(sizes, side, frame, cap)) {
             continue;
         }
         let (used, _) = usage(sizes, &sides, frame);
         let least = used.iter().copied().fold(1.0, f32::min);
-        // Fuller emptier side first; of equals, earlier panels in front.
         let key = (
             ((1.0 - least.clamp(0.0, 1.0)) * 100.0) as u32,
             sides[0].iter().sum::<usize>(),
@@ -434,15 +446,18 @@ fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
             best = Some((key, sides));
         }
     }
-    if let Some((_, sides)) = best {
-        return sides;
-    }
+    best.map(|(_, sides)| sides)
+}
+
+/// The panels on sides in reading order, each on the first side with room
+/// for it (at most four a side), else on a new one.
+fn first_fit(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
     let mut sides: Vec<Vec<usize>> = Vec::new();
-    for p in 0..n {
+    for p in 0..sizes.len() {
         let room = sides.iter().position(|side| {
             let mut with = side.clone();
             with.push(p);
-            fit_side(sizes, &with, frame)
+            fit_side(sizes, &with, frame, PANELS_A_SIDE)
         });
         match room {
             Some(k) => sides[k].push(p),
@@ -519,29 +534,45 @@ fn choose(
 }
 
 /// The best cut of the chart on sides of `frame`: shared rulings drawn in
-/// every panel that leads to them, cut to fit a side, then a half and a
-/// third of one; and, if none of those is good, the same without copies.
+/// every panel that leads to them, cut to fit a side, then (while no cut
+/// is good) half and a third of one, unless the panels are too large for
+/// two sides however they are cut; and, if no cut is legible, the same
+/// without copies.
 fn split_in(chart: &LayoutInput, frame: &Frame, drawings: &mut Drawings) -> Cut {
     let shared = shared_ends(chart);
     let none = vec![false; chart.nodes.len()];
-    let mut copies = vec![shared];
-    if copies[0] != none {
-        copies.push(none);
-    }
     let mut best: Option<Cut> = None;
-    'copies: for copied in copies {
+    for copied in [shared, none] {
+        if best
+            .as_ref()
+            .is_some_and(|b| b.legible || b.copied == copied)
+        {
+            break;
+        }
         for room in rooms(frame) {
             let cut = cut(chart, frame, &copied, room, drawings);
-            let good = cut.good();
+            let (good, hopeless) = (
+                cut.good(),
+                cut.drawn_area() > HOPELESS_SIDES * room_area(frame),
+            );
             if best.as_ref().is_none_or(|b| cut.rank() < b.rank()) {
                 best = Some(cut);
             }
-            if good {
-                break 'copies;
+            if good || hopeless {
+                break;
             }
         }
     }
     best.expect("at least one room is tried")
+}
+
+/// Panels whose drawings take this many sides' area at full size will not
+/// go on two sides however they are cut (a finer cut draws no less).
+const HOPELESS_SIDES: f32 = 2.5;
+
+/// A side's chart area.
+fn room_area(frame: &Frame) -> f32 {
+    frame.chart.w * frame.chart.h
 }
 
 /// The chart cut into panels that each fit `room`, put on sides of `frame`.
@@ -847,6 +878,23 @@ mod tests {
         let (used, legible) = usage(&sizes, &sides, &f);
         assert!(legible);
         assert!(used.iter().all(|&u| u >= 0.5), "{used:?} {sides:?}");
+    }
+
+    #[test]
+    fn at_most_four_panels_share_a_side_unless_more_keep_the_card_on_one_sheet() {
+        let f = frame(Orientation::Portrait);
+        let (w, h) = (f.chart.w, f.chart.h);
+        // Six small panels: four on the front, two on the back would do,
+        // but three and three leave the emptier side fuller.
+        let six = [(0.3 * w, 0.2 * h); 6];
+        let sides = assign(&six, &f);
+        assert_eq!(sides.len(), 2, "{sides:?}");
+        assert!(sides.iter().all(|s| s.len() <= PANELS_A_SIDE), "{sides:?}");
+        // Ten such panels fit one side only ten together, two sides only
+        // five and five: they go on one sheet all the same.
+        let ten = [(0.3 * w, 0.2 * h); 10];
+        let sides = assign(&ten, &f);
+        assert!(sides.len() <= 2, "{sides:?}");
     }
 
     #[test]

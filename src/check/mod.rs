@@ -41,6 +41,10 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
     /// File texts for rendering diagnostics.
     pub sources: Sources,
+    /// The reported files that did not make a chart (a YAML error, an
+    /// unknown `start`): their problems come first, since what follows may
+    /// come from them.
+    pub unbuilt: Vec<String>,
 }
 
 impl Report {
@@ -52,6 +56,12 @@ impl Report {
         ChartSet {
             charts: charts.cloned().collect(),
         }
+    }
+
+    /// Sorts the diagnostics by file, line and column, those of the files
+    /// that did not make a chart first. Call it after adding any.
+    pub fn sort_diagnostics(&mut self) {
+        order(&mut self.diagnostics, &self.unbuilt);
     }
 
     /// How many diagnostics of this severity.
@@ -268,10 +278,12 @@ fn finish(checked: Vec<Checked>) -> Report {
     handover::loops(&files, &mut diagnostics);
     diagnostic::sort(&mut diagnostics);
     note_waiting(waiting, &mut diagnostics);
-    diagnostic::sort(&mut diagnostics);
-    // What kept a chart from building comes first: the errors after it may
-    // follow from it.
-    diagnostics.sort_by_key(|d| !unbuilt.iter().any(|u| u.report && u.file == d.file));
+    let unbuilt: Vec<String> = unbuilt
+        .iter()
+        .filter(|u| u.report)
+        .map(|u| u.file.to_string())
+        .collect();
+    order(&mut diagnostics, &unbuilt);
     let (reported, context): (Vec<Checked>, Vec<Checked>) =
         checked.into_iter().partition(|c| c.report);
     let built = |checked: Vec<Checked>| ChartSet {
@@ -282,7 +294,15 @@ fn finish(checked: Vec<Checked>) -> Report {
         context: built(context),
         diagnostics,
         sources,
+        unbuilt,
     }
+}
+
+/// Sorts by file, line and column, the diagnostics of `first` files first:
+/// what kept a chart from building comes before what may follow from it.
+fn order(diagnostics: &mut [Diagnostic], first: &[String]) {
+    diagnostic::sort(diagnostics);
+    diagnostics.sort_by_key(|d| !first.contains(&d.file));
 }
 
 /// The charts that did not build, by the id their file name gives them.

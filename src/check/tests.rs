@@ -384,6 +384,25 @@ fn a_chart_that_does_not_read_comes_first_and_hand_overs_into_it_are_a_note() {
 }
 
 #[test]
+fn problems_added_later_keep_the_chart_that_does_not_read_first() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("a.yaml"), GOOD).expect("write");
+    std::fs::write(dir.path().join("b.yaml"), "title: [\n").expect("write");
+    let mut report = check_paths(&[PathBuf::from(dir.path())]).expect("check runs");
+    let a = report.charts.charts[0].file.clone();
+    report
+        .diagnostics
+        .push(Diagnostic::warning("later", &a, None, "added later".into()));
+    report.sort_diagnostics();
+    let files: Vec<bool> = report
+        .diagnostics
+        .iter()
+        .map(|d| d.file.ends_with("b.yaml"))
+        .collect();
+    assert_eq!(files, [true, false], "{:#?}", report.diagnostics);
+}
+
+#[test]
 fn a_hand_over_into_a_neighbour_that_does_not_read_is_an_error_saying_so() {
     let dir = tempfile::tempdir().expect("temp dir");
     let handing = GOOD.replace("    law: 50D2\n", "    law: 50D2\n    then: broken\n");

@@ -8,7 +8,7 @@ use super::build::Built;
 use super::cx::{Cx, help};
 use crate::card::{self, Paper};
 use crate::chart::{Chart, NodeKind};
-use crate::diagnostic::{self, Diagnostic, Severity, Span};
+use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::load;
 use crate::markdown::to_plain;
 
@@ -118,7 +118,7 @@ pub fn card_sides(report: &mut Report) {
         })
         .collect();
     report.diagnostics.extend(found);
-    diagnostic::sort(&mut report.diagnostics);
+    report.sort_diagnostics();
 }
 
 /// The span of a top-level `key:` in a chart's text.

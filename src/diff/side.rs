@@ -44,6 +44,7 @@ impl Side {
                 context: Default::default(),
                 diagnostics: Vec::new(),
                 sources: Sources::new(),
+                unbuilt: Vec::new(),
             },
             renamed: None,
             _scratch: None,

@@ -450,6 +450,8 @@ struct EntryView<'a> {
     main_law: String,
     main_title: String,
     also: String,
+    /// The chart's edition, when it is not the site's.
+    edition: Option<u32>,
     situations: String,
 }
 
@@ -470,7 +472,7 @@ pub fn index(cx: &Context, assets: Assets) -> anyhow::Result<String> {
     let page = IndexPage {
         body_class: "index",
         site: site(cx, assets),
-        edition: cx.config.edition,
+        edition: super::site_edition(cx),
         canonical: canonical(cx, ""),
         groups,
         front: cx.charts.get(TRIAGE_ID).map(|c| entry(c, cx)),
@@ -490,6 +492,7 @@ fn entry<'a>(chart: &'a Chart, cx: &Context) -> EntryView<'a> {
         main_law,
         main_title,
         also: also_laws(&groups),
+        edition: super::other_edition(chart, cx),
         situations: chart.situations.join(" · "),
     }
 }

@@ -215,6 +215,8 @@ struct IndexEntryMd<'a> {
     title: &'a str,
     main: String,
     also: String,
+    /// The chart's edition, when it is not the site's.
+    edition: Option<u32>,
     situations: String,
 }
 
@@ -234,7 +236,7 @@ pub fn index(cx: &Context) -> anyhow::Result<String> {
     let page = IndexMd {
         title: &cx.config.title,
         club: cx.config.club.as_deref(),
-        edition: cx.config.edition,
+        edition: super::site_edition(cx),
         date: cx.date.clone(),
         groups,
     };
@@ -252,6 +254,7 @@ fn index_entry<'a>(chart: &'a Chart, cx: &Context) -> IndexEntryMd<'a> {
         title: &chart.title,
         main,
         also: super::also_laws(&groups),
+        edition: super::other_edition(chart, cx),
         situations: chart.situations.join("; "),
     }
 }

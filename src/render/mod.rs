@@ -140,6 +140,22 @@ pub struct LawGroup {
     pub clauses: Vec<LawRef>,
 }
 
+/// The edition the site names in its heading: the one every chart follows,
+/// or the config's when they follow several.
+pub fn site_edition(cx: &Context) -> u32 {
+    let mut editions = cx.charts.charts.iter().map(|c| c.edition);
+    match editions.next() {
+        Some(first) if editions.all(|e| e == first) => first,
+        _ => cx.config.edition,
+    }
+}
+
+/// A chart's edition when it is not the site's: the index shows it beside
+/// the chart, so a director never takes an old chart for a current one.
+pub fn other_edition(chart: &Chart, cx: &Context) -> Option<u32> {
+    (chart.edition != site_edition(cx)).then_some(chart.edition)
+}
+
 /// The title of a law in the chart's edition (empty if the index lacks it,
 /// which `check` prevents).
 pub fn law_title(chart: &Chart, number: u8) -> String {

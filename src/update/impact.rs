@@ -174,6 +174,7 @@ pub fn sort_forward(map: &ChangeMap, cited: &Clause) -> Sorted {
     }
     sorted.changed = fate.changed.map(|c| entry_note("changed", &c, cited));
     sorted.removed = fate.removed.map(|c| entry_note("removed", &c, cited));
+    contained(&mut sorted, &fate.contains);
     if !map.accounts_for_old(cited) {
         sorted.unaccounted = Some(unaccounted(map, map.to.contains(cited), to));
     }
@@ -198,10 +199,19 @@ fn sort_backward(map: &ChangeMap, cited: &Clause) -> Sorted {
         )
     });
     sorted.added = fate.added.map(|c| entry_note("new", &c, cited));
+    contained(&mut sorted, &fate.contains);
     if !map.accounts_for(cited) {
         sorted.unaccounted = Some(unaccounted(map, map.from.contains(cited), from));
     }
     sorted
+}
+
+/// A citation of a clause that contains changes (`contains changed
+/// 12C1(b), new 64B8`) is in the changed group, unless it is already there.
+fn contained(sorted: &mut Sorted, contains: &[String]) {
+    if sorted.changed.is_none() && !contains.is_empty() {
+        sorted.changed = Some(format!("contains {}", contains.join(", ")));
+    }
 }
 
 /// The note for a citation the map does not account for, `other` being

@@ -294,6 +294,9 @@ pub struct Fate {
     pub removed: Option<Clause>,
     /// The `added` entry it lies inside (only for a clause of the new edition).
     pub added: Option<Clause>,
+    /// Entries strictly inside it that changed, went or are new
+    /// (`changed 12C1(b)`): a citation of the whole rests on them too.
+    pub contains: Vec<String>,
 }
 
 impl Fate {
@@ -303,6 +306,7 @@ impl Fate {
             || self.changed.is_some()
             || self.removed.is_some()
             || self.added.is_some()
+            || !self.contains.is_empty()
     }
 }
 
@@ -311,6 +315,15 @@ fn innermost<'a>(clause: &Clause, entries: impl Iterator<Item = &'a Clause>) -> 
     entries
         .filter(|e| clause.is_within(e))
         .max_by_key(|e| e.label.len())
+}
+
+/// `word entry` for each entry strictly inside `clause`.
+fn strictly_inside(clause: &Clause, entries: &[Clause], word: &str) -> Vec<String> {
+    entries
+        .iter()
+        .filter(|e| e.is_within(clause) && *e != clause)
+        .map(|e| format!("{word} {e}"))
+        .collect()
 }
 
 impl ChangeMap {
@@ -324,17 +337,21 @@ impl ChangeMap {
             (None, Some(_)) => None,
             (None, None) => Some(old.clone()),
         };
+        let mut contains = strictly_inside(old, &self.changed, "changed");
+        contains.extend(strictly_inside(old, &self.removed, "removed"));
         Fate {
             now: now.filter(|c| self.to.contains(c)),
             renumbered,
             changed: innermost(old, self.changed.iter()).cloned(),
             removed,
             added: None,
+            contains,
         }
     }
 
     /// What the map says about `new`, a clause of the `to` edition: where it
     /// came from (`now` is then its old number) and whether that changed.
+    /// A number whose old clause the map moved elsewhere has no counterpart.
     pub fn backward(&self, new: &Clause) -> Fate {
         let moved = innermost(new, self.renumbered.iter().map(|(_, n)| n));
         let renumbered = moved.and_then(|n| self.renumbered.iter().find(|(_, x)| x == n).cloned());
@@ -342,52 +359,174 @@ impl ChangeMap {
         let old = match &renumbered {
             Some((o, n)) => new.moved(n, o),
             None if added.is_some() => None,
+            None if self.moved_away(new) => None,
             None => Some(new.clone()),
         };
         let inside = |list: &[Clause]| {
             old.as_ref()
                 .and_then(|o| innermost(o, list.iter()).cloned())
         };
+        let mut contains = Vec::new();
+        if let Some(o) = &old {
+            contains.extend(strictly_inside(o, &self.changed, "changed"));
+            contains.extend(strictly_inside(o, &self.removed, "removed"));
+        }
+        contains.extend(strictly_inside(new, &self.added, "new"));
         Fate {
             changed: inside(&self.changed),
             removed: inside(&self.removed).filter(|_| renumbered.is_none()),
             now: old.filter(|o| self.from.contains(o)),
             renumbered,
             added,
+            contains,
         }
     }
 
+    /// Whether the old clause numbered `clause` was renumbered to another.
+    fn moved_away(&self, clause: &Clause) -> bool {
+        let fate = self.forward(clause);
+        fate.renumbered.is_some() && fate.now.as_ref() != Some(clause)
+    }
+
     /// Whether a clause of the `to` edition is accounted for: the map names
-    /// it (or a clause it lies inside), or the two indexes agree on it.
+    /// it (or a clause it lies inside, or one inside it), or it is the same
+    /// in both indexes.
     pub fn accounts_for(&self, new: &Clause) -> bool {
         self.backward(new).touched() || self.explains(new)
     }
 
-    /// Whether a clause of the `from` edition is accounted for: the map
-    /// names it (or a clause it lies inside), or the two indexes agree on it.
+    /// Whether a clause of the `from` edition is accounted for, likewise.
     pub fn accounts_for_old(&self, old: &Clause) -> bool {
         self.forward(old).touched() || self.explains(old)
     }
 
-    /// Whether the two indexes agree on `clause` except where the map says
-    /// why: it is in both under the same law title, and every clause inside
-    /// it that only one index has is one the map names.
+    /// Whether `clause` is the same in both indexes as far as they can
+    /// tell: both have it, under the same law title, and the map moves no
+    /// other clause to or from its number.
     pub fn explains(&self, clause: &Clause) -> bool {
         let title = |book: &Lawbook| book.title_of(clause).map(str::to_string);
-        let inside = |book: &Lawbook| -> Vec<Clause> {
-            book.within(clause)
-                .into_iter()
-                .filter(|c| c != clause)
-                .collect()
-        };
         self.from.contains(clause)
             && self.to.contains(clause)
             && title(&self.from) == title(&self.to)
-            && inside(&self.to)
+            && !self.moved_away(clause)
+            && self.backward(clause).renumbered.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lawbook::parse_clause;
+
+    /// Editions 2017 (built in) and a small made-up 2027: Law 16 gains a new
+    /// B, the old B moves to C; Law 23 is retitled; Law 26 keeps its shape.
+    fn editions() -> Editions {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let index = "16\tAuthorized and Unauthorized Information\tA B C C1 C1(a) C1(b) D D1\n\
+                     23\tSomething Else\tA A1 A2 A3 B C\n\
+                     26\tCall Withdrawn, Lead Restrictions\tA B\n";
+        std::fs::write(dir.path().join("2027.txt"), index).expect("write");
+        Editions::load(Some(dir.path())).expect("loads")
+    }
+
+    fn parse(text: &str) -> Result<ChangeMap, Vec<String>> {
+        let source = Source {
+            name: "m.yaml".into(),
+            path: "m.yaml".into(),
+            text: text.into(),
+        };
+        ChangeMap::parse(&source, &editions()).map_err(|diags| {
+            diags
                 .iter()
-                .all(|c| self.from.contains(c) || self.backward(c).touched())
-            && inside(&self.from)
-                .iter()
-                .all(|c| self.to.contains(c) || self.forward(c).touched())
+                .map(|d| {
+                    let at = d.span.map_or((0, 0), |s| (s.line, s.column));
+                    format!("{}:{}: {}", at.0, at.1, d.message)
+                })
+                .collect()
+        })
+    }
+
+    fn c(text: &str) -> Clause {
+        parse_clause(text).expect("a clause")
+    }
+
+    const MAP: &str =
+        "from: 2017\nto: 2027\nrenumbered: {16B: 16C, 16C: 16D}\nchanged: [26B]\nadded: [16B]\n";
+
+    #[test]
+    fn a_renumbered_clause_moves_with_everything_inside_it() {
+        let map = parse(MAP).expect("valid");
+        let fate = map.forward(&c("16B1(a)"));
+        assert_eq!(fate.now, Some(c("16C1(a)")));
+        assert_eq!(map.backward(&c("16C1(a)")).now, Some(c("16B1(a)")));
+        assert_eq!(map.forward(&c("16A")).now, Some(c("16A")));
+    }
+
+    #[test]
+    fn a_clause_is_the_same_only_when_no_other_clause_moves_to_or_from_its_number() {
+        let map = parse(MAP).expect("valid");
+        assert!(map.explains(&c("16A")));
+        assert!(map.explains(&c("26A")));
+        // 2017's 16C went to 16D, so 2027's 16C is not 2017's 16C.
+        assert!(!map.explains(&c("16C")));
+        assert!(map.accounts_for(&c("16C")), "renumbered from 16B");
+        // Law 23 has another title in 2027: the map must say what became of it.
+        assert!(!map.accounts_for(&c("23A")));
+        // 16D1 comes from 16C1, which 2017 lacks: the renumbering says so.
+        assert!(map.accounts_for(&c("16D1")));
+    }
+
+    #[test]
+    fn a_citation_of_a_whole_law_is_touched_by_the_changes_inside_it() {
+        let map = parse(MAP).expect("valid");
+        assert_eq!(map.backward(&c("26")).contains, ["changed 26B"]);
+        assert_eq!(map.backward(&c("16")).contains, ["new 16B"]);
+        assert!(map.backward(&c("26A")).contains.is_empty());
+    }
+
+    #[test]
+    fn clauses_missing_from_their_edition_are_reported_where_they_stand() {
+        let errors = parse(
+            "from: 2017\nto: 2027\nrenumbered:\n  16E: 16C\n  16B: 16Z\nchanged: [16B5, 95]\nadded: [16B]\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            errors,
+            [
+                "4:3: Law 16 has no clause E in the 2017 Laws",
+                "5:8: Law 16 has no clause Z in the 2027 Laws",
+                "6:11: Law 16 has no clause B5 in the 2017 Laws",
+                "6:17: there is no Law 95 in the 2017 Laws",
+            ]
+        );
+    }
+
+    #[test]
+    fn contradictions_and_repetitions_are_refused() {
+        let errors = parse(
+            "from: 2017\nto: 2017\nrenumbered: {16B: 16B, 16C: 16D}\nremoved: [16C1, 26A, 26A]\n",
+        )
+        .unwrap_err();
+        assert_eq!(
+            errors,
+            [
+                "2:5: `from` and `to` are both 2017",
+                "3:14: `16B` is renumbered to itself",
+                "4:11: `16C1` is removed, but `16C: 16D` renumbers it",
+                "4:22: `26A` is listed twice",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_unknown_edition_or_a_missing_key_is_refused() {
+        let errors = parse("from: 2031\nchanged: [16B]\n").unwrap_err();
+        assert_eq!(
+            errors,
+            [
+                "1:1: missing required key `to`",
+                "1:7: there is no index of the 2031 Laws",
+            ]
+        );
     }
 }

@@ -152,7 +152,26 @@ pub fn map_text(found: &MapImpact) -> String {
             "\n{name}: {}\n",
             count(hits.len(), "citing node or chart", "citing nodes or charts")
         ));
-        out.push_str(&table(&hits.iter().map(row).collect::<Vec<_>>()));
+        out.push_str(&two_line_table(hits));
+    }
+    out
+}
+
+/// Hits as a table of chart, node, kind and text, each row followed by an
+/// indented line of its citations (which can be long: a chart's `laws`).
+fn two_line_table(hits: &[Hit]) -> String {
+    let rows: Vec<Vec<String>> = hits
+        .iter()
+        .map(|h| {
+            let mut cells = row(h);
+            cells.remove(3);
+            cells
+        })
+        .collect();
+    let table = table(&rows);
+    let mut out = String::new();
+    for (line, hit) in table.lines().zip(hits) {
+        out.push_str(&format!("{line}\n      {}\n", cites(hit)));
     }
     out
 }

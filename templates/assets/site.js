@@ -14,6 +14,9 @@
     "his i if in into is it its me my of on or our she so than that the their them " +
     "then there they this to was we were what when where which who why will with " +
     "you your someone somebody anyone player players law laws").split(" ");
+  // Words kept as typed: "Director called" heads every triage chart, and
+  // stemmed to "call" it would match every bid and call.
+  var KEEP = ["called"];
   var SYNONYMS = [
     ["led", "lead"], ["leads", "lead"], ["leading", "lead"],
     ["bid", "call"], ["bids", "call"], ["bidding", "auction"],
@@ -53,7 +56,8 @@
     var docs = window.lawchartsSearchData;
     var processTerm = function (term) {
       term = term.toLowerCase();
-      return STOP.indexOf(term) === -1 ? stem(term) : null;
+      if (STOP.indexOf(term) !== -1) { return null; }
+      return KEEP.indexOf(term) === -1 ? stem(term) : term;
     };
     var engine = new window.MiniSearch({
       fields: ["title", "situations", "laws", "text"],

@@ -465,6 +465,40 @@ fn the_site_opens_on_the_triage_chart_and_pages_list_every_case_and_example() {
     }
 }
 
+/// Every shipped chart can be found from the site's front door: following the
+/// hand-overs (`then:`) from the triage chart, through the period triages and
+/// on through the charts they name, reaches every chart in `trees/`. A chart
+/// nothing hands over to would be on the index but never on a director's
+/// path from "The Director is called".
+#[test]
+fn every_shipped_chart_is_reached_from_the_front_door_by_hand_overs() {
+    use lawcharts::render::html::TRIAGE_ID;
+    let report = lawcharts::check::check_paths(&[root().join("trees")]).expect("trees check");
+    let charts = &report.charts;
+    assert!(charts.get(TRIAGE_ID).is_some(), "the front door is shipped");
+    let mut reached = std::collections::BTreeSet::from([TRIAGE_ID.to_string()]);
+    let mut to_visit = vec![TRIAGE_ID.to_string()];
+    while let Some(id) = to_visit.pop() {
+        let chart = charts.get(&id).expect("a hand-over names a shipped chart");
+        for (_, node) in chart.nodes() {
+            if let Some(then) = &node.then
+                && reached.insert(then.chart.clone())
+            {
+                to_visit.push(then.chart.clone());
+            }
+        }
+    }
+    let missed: Vec<&str> = (charts.charts.iter())
+        .map(|c| c.id.as_str())
+        .filter(|id| !reached.contains(*id))
+        .collect();
+    assert!(
+        missed.is_empty(),
+        "not reached from {TRIAGE_ID}: {missed:?}"
+    );
+    assert_eq!(reached.len(), super::shipped_chart_count());
+}
+
 /// A chart rendered by its file looks up its hand-overs in the files beside
 /// it, so it draws exactly as when named by id (the build's drawing): the
 /// Law 87 card once took two pages from its file, for want of the title of

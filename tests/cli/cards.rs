@@ -372,3 +372,67 @@ fn a_box_too_large_for_any_page_is_never_printed_small_silently() {
     let text: String = (1..=pdf.count() as u32).map(|n| pdf.text(n)).collect();
     assert!(text.contains("smaller than 9 pt"), "the card says so too");
 }
+
+#[test]
+fn dash_as_the_output_means_standard_output() {
+    let dir = small_chart();
+    let to_stdout = |format: &str| {
+        let args = ["render", "small", "--format", format, "-o", "-"];
+        let out = lawcharts(dir.path(), &args);
+        assert_eq!(parts(&out).0, 0, "{}", parts(&out).2);
+        out.stdout
+    };
+    assert!(to_stdout("pdf").starts_with(b"%PDF-"));
+    let svg = String::from_utf8(to_stdout("svg")).expect("an SVG");
+    assert!(svg.contains("<svg "), "{svg}");
+    assert!(!dir.path().join("-").exists(), "no file named `-`");
+    // Into a pipe, with no `-o` at all, a PDF is written as before.
+    let out = lawcharts(dir.path(), &["render", "small", "--format", "pdf"]);
+    assert!(out.stdout.starts_with(b"%PDF-"));
+}
+
+/// A PDF is binary: `render` refuses to write one to a real terminal (a
+/// pseudo-terminal here) unless `-o` says where, and says how.
+#[cfg(unix)]
+#[test]
+fn a_pdf_is_not_written_to_a_terminal() {
+    use std::os::fd::FromRawFd;
+    use std::process::{Command, Stdio};
+    let dir = small_chart();
+    let (mut leader, mut follower) = (-1, -1);
+    // SAFETY: openpty writes two new descriptors into the two integers;
+    // the null pointers ask for no name and default settings.
+    let opened = unsafe {
+        libc::openpty(
+            &mut leader,
+            &mut follower,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "a pseudo-terminal");
+    // SAFETY: both descriptors were just opened and are owned here alone.
+    let (_leader, terminal) = unsafe {
+        (
+            std::fs::File::from_raw_fd(leader),
+            std::fs::File::from_raw_fd(follower),
+        )
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+        .args(["render", "small", "--format", "pdf"])
+        .current_dir(dir.path())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(terminal))
+        .stderr(Stdio::piped())
+        .output()
+        .expect("lawcharts runs");
+    let (code, _, err) = parts(&out);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        "error: a PDF is not written to a terminal: name a file with `-o card.pdf`, \
+         or write `-o -` to send it to standard output anyway\n"
+    );
+}

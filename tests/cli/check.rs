@@ -147,6 +147,21 @@ fn list_shows_every_shipped_chart_with_counts() {
 }
 
 #[test]
+fn the_help_lists_build_the_main_job_first() {
+    let (code, out, _) = parts(&run(&["--help"]));
+    assert_eq!(code, 0);
+    let commands: Vec<&str> = out
+        .split_once("Commands:\n")
+        .expect("a list of commands")
+        .1
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(commands[..3], ["build", "check", "serve"], "{out}");
+}
+
+#[test]
 fn help_is_on_every_subcommand() {
     for sub in ["check", "walk", "list"] {
         let (code, out, _) = parts(&run(&[sub, "--help"]));

@@ -44,9 +44,14 @@ fn chart_list(report: &lawcharts::check::Report) -> String {
     out
 }
 
-/// docs/layout.md's table: our drawings' measures (deterministic; no
-/// Graphviz, whose numbers depend on its version).
+/// docs/layout.md's table: our drawings' measures beside Graphviz's as
+/// stored in the repository (a live Graphviz would make it depend on the
+/// machine).
 fn layout_table(report: &lawcharts::check::Report) -> String {
+    let stored = std::fs::read_to_string(root().join(compare::STORED_PATH))
+        .map_err(anyhow::Error::from)
+        .and_then(|text| compare::Stored::parse(&text))
+        .expect("the stored Graphviz measures read");
     let config = Config::default();
     let cx = Context {
         config: &config,
@@ -57,9 +62,14 @@ fn layout_table(report: &lawcharts::check::Report) -> String {
         .charts
         .charts
         .iter()
-        .map(|c| compare::compare(c, &cx, compare::Theirs::None).expect("measured"))
+        .map(|c| compare::compare(c, &cx, compare::Theirs::Stored(&stored)).expect("measured"))
         .collect();
-    compare::markdown(&rows)
+    format!(
+        "Graphviz: {} (stored in `{}`).\n\n{}",
+        stored.graphviz,
+        compare::STORED_PATH,
+        compare::markdown(&rows)
+    )
 }
 
 /// Puts `generated` between `<!-- NAME:start -->` and `<!-- NAME:end -->`.

@@ -215,21 +215,25 @@ fn an_answer_may_be_its_number_or_the_start_of_one_label() {
 
 #[test]
 fn the_start_of_more_than_one_label_is_refused_naming_them() {
-    let (code, _, err) = parts(&run(&[
-        "walk",
-        "law-54-opening-lead-out-of-turn",
-        "--answer",
-        "presumed declarer",
-    ]));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(root().join(FIXTURE))
+        .expect("fixture")
+        .replace(
+            "      \"Yes\": must-accept\n      \"No\": refuse\n",
+            "      \"Declarer's RHO\": must-accept\n      \"Declarer or dummy\": refuse\n      \"Someone else\": refuse\n",
+        )
+        .replace("answers: [\"Yes\"]", "answers: [\"Declarer's RHO\"]");
+    std::fs::write(dir.path().join("chart.yaml"), text).expect("write");
+    let (code, _, err) = walk_in(dir.path(), &["chart.yaml", "--answer", "declarer"]);
     assert_eq!(code, 1);
-    assert!(
-        err.starts_with("error: `presumed declarer` starts more than one answer of question `who-led`: 1 `Presumed declarer's RHO"),
-        "{err}"
+    assert_eq!(
+        err,
+        "error: `declarer` starts more than one answer of question `could-see-dummy`: \
+         1 `Declarer's RHO`, 2 `Declarer or dummy`; give more of the label, or its number\n"
     );
-    assert!(
-        err.ends_with("; give more of the label, or its number\n"),
-        "{err}"
-    );
+    let (code, out, err) = walk_in(dir.path(), &["chart.yaml", "--answer", "declarer o"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  > Declarer or dummy\n"), "{out}");
 }
 
 #[test]

@@ -178,7 +178,13 @@ const DIRECTOR_PHRASES: &[(&str, &[&str])] = &[
             "law-73-tempo-and-communication",
         ],
     ),
-    ("wrong explanation of a bid", &["law-21-misinformation"]),
+    (
+        "wrong explanation of a bid",
+        &[
+            "law-21-misinformation",
+            "law-75-mistaken-explanation-or-call",
+        ],
+    ),
     (
         "card shown during the bidding",
         &["law-24-card-exposed-during-auction"],
