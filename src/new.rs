@@ -55,22 +55,22 @@ situations:
 start: first-question
 nodes:
   first-question:
-    ask: The first fact the director asks?
+    ask: The first fact asked?
     law: {main}
     answers:
       "Yes": explain-options
       "No": no-rectification
   explain-options:
-    do: Explain the non-offenders' options.
+    do: Explain the options.
     note: Box text stays within the card budget; detail goes here.
     law: {main}
     say: What the director reads out to the players.
     next: rectification
   rectification:
-    ruling: The ruling, in our own words.
+    ruling: The ruling, in brief.
     law: {main}
   no-rectification:
-    ruling: Play continues; no rectification.
+    ruling: Play on; no rectification.
     law: {main}
 examples:
   - situation: A real table situation (seats, cards, auction) where the answer is yes.

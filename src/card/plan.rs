@@ -400,26 +400,34 @@ type SplitKey = (u32, usize);
 
 /// The most panels whose every split between front and back is tried;
 /// beyond, the back takes the last panels in reading order.
-const SEARCHED: usize = 10;
+const SEARCHED: usize = 13;
 
 /// The panels (of `sizes`, in reading order) on sides: on one sheet if
 /// they go, at most four a side, else more a side; else on as many sides
 /// as a first fit in reading order needs.
 fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
-    (on_a_sheet(sizes, frame, PANELS_A_SIDE))
-        .or_else(|| on_a_sheet(sizes, frame, usize::MAX))
-        .unwrap_or_else(|| first_fit(sizes, frame))
-}
-
-/// The panels on one side if they fit, else on two: the split between
-/// front and back (the start's panel in front) that leaves the emptier
-/// side fullest; at most `cap` panels a side.
-fn on_a_sheet(sizes: &[(f32, f32)], frame: &Frame, cap: usize) -> Option<Vec<Vec<usize>>> {
     let n = sizes.len();
     let all: Vec<usize> = (0..n).collect();
-    if n <= 1 || fit_side(sizes, &all, frame, cap) {
-        return Some(vec![all]);
+    if n <= 1 || fit_side(sizes, &all, frame, PANELS_A_SIDE) {
+        return vec![all];
     }
+    let [capped, any] = front_and_back(sizes, frame);
+    if let Some(sides) = capped {
+        return sides;
+    }
+    if fit_side(sizes, &all, frame, usize::MAX) {
+        return vec![all];
+    }
+    any.unwrap_or_else(|| first_fit(sizes, frame))
+}
+
+/// The best split of the panels between front and back (the start's
+/// panel in front): the one that leaves the emptier side fullest, of those
+/// with at most four panels a side and of all. Every split is tried up to
+/// [`SEARCHED`] panels, else every split in reading order; each side's
+/// panels are arranged once.
+fn front_and_back(sizes: &[(f32, f32)], frame: &Frame) -> [Option<Vec<Vec<usize>>>; 2] {
+    let n = sizes.len();
     let splits: Vec<Vec<bool>> = if n <= SEARCHED {
         (1..1u32 << (n - 1))
             .map(|mask| (0..n).map(|p| p > 0 && mask >> (p - 1) & 1 == 1).collect())
@@ -427,26 +435,41 @@ fn on_a_sheet(sizes: &[(f32, f32)], frame: &Frame, cap: usize) -> Option<Vec<Vec
     } else {
         (1..n).map(|k| (0..n).map(|p| p >= k).collect()).collect()
     };
-    let mut best: Option<(SplitKey, Vec<Vec<usize>>)> = None;
+    let area = frame.chart.w * frame.chart.h;
+    let drawn = |side: &[usize]| side.iter().map(|&p| sizes[p].0 * sizes[p].1).sum::<f32>();
+    let mut best: [Option<(SplitKey, Vec<Vec<usize>>)>; 2] = [None, None];
     for back in splits {
         let sides: Vec<Vec<usize>> = [false, true]
             .iter()
             .map(|&b| (0..n).filter(|&p| back[p] == b).collect())
             .collect();
-        if !sides.iter().all(|side| fit_side(sizes, side, frame, cap)) {
+        // A side whose panels take more than its area cannot hold them.
+        let areas = [drawn(&sides[0]), drawn(&sides[1])];
+        if areas.iter().any(|&a| a > area) {
             continue;
         }
-        let (used, _) = usage(sizes, &sides, frame);
-        let least = used.iter().copied().fold(1.0, f32::min);
+        let scales: Vec<f32> = (sides.iter())
+            .map(|side| arrange(&pick(sizes, side), frame).scale_in(frame))
+            .collect();
+        if scales.iter().any(|&s| s < 1.0) {
+            continue;
+        }
+        let scale = scales.iter().copied().fold(MAX_SCALE, f32::min);
+        let least = areas
+            .iter()
+            .fold(1.0f32, |l, a| l.min(a * scale * scale / area));
         let key = (
             ((1.0 - least.clamp(0.0, 1.0)) * 100.0) as u32,
             sides[0].iter().sum::<usize>(),
         );
-        if best.as_ref().is_none_or(|(k, _)| key < *k) {
-            best = Some((key, sides));
+        let capped = sides.iter().all(|side| side.len() <= PANELS_A_SIDE);
+        for (k, slot) in best.iter_mut().enumerate() {
+            if (k == 1 || capped) && slot.as_ref().is_none_or(|(b, _)| key < *b) {
+                *slot = Some((key, sides.clone()));
+            }
         }
     }
-    best.map(|(_, sides)| sides)
+    best.map(|b| b.map(|(_, sides)| sides))
 }
 
 /// The panels on sides in reading order, each on the first side with room
@@ -903,6 +926,46 @@ mod tests {
         let (w, h) = (f.chart.w, f.chart.h);
         let sizes = [(0.9 * w, 0.9 * h); 3];
         assert_eq!(assign(&sizes, &f), [vec![0], vec![1], vec![2]]);
+    }
+
+    /// Synthetic charts shaped like the shipped ones, their box text within
+    /// the card budget (between 0.6 and 1 times 40 characters).
+    fn budget_chart(boxes: usize, seed: u64) -> LayoutInput {
+        crate::synth::card_chart(&crate::synth::CardShape {
+            boxes,
+            text: crate::check::BOX_TEXT_BUDGET,
+            label: 12,
+            mixed: true,
+            seed,
+        })
+    }
+
+    #[test]
+    fn most_twenty_box_charts_within_the_budget_fit_one_side_of_a4() {
+        let plans: Vec<Plan> = (1..=8)
+            .map(|seed| plan(&budget_chart(20, seed), &heading(), &CardOptions::default()))
+            .collect();
+        assert!(plans.iter().all(Plan::is_legible));
+        assert!(plans.iter().all(|p| p.pages.len() <= 2));
+        let one = plans.iter().filter(|p| p.pages.len() == 1).count();
+        assert!(one >= 5, "{one} of 8 on one side");
+    }
+
+    #[test]
+    fn charts_of_forty_boxes_within_the_budget_go_on_one_balanced_sheet() {
+        for seed in 1..=4 {
+            let plan = plan(&budget_chart(40, seed), &heading(), &CardOptions::default());
+            assert!(plan.is_legible(), "seed {seed}");
+            assert!(
+                plan.pages.len() <= 2,
+                "seed {seed}: {} sides",
+                plan.pages.len()
+            );
+            if plan.pages.len() == 2 {
+                let used: Vec<f32> = plan.pages.iter().map(|p| p.used).collect();
+                assert!(used.iter().all(|&u| u >= 0.5), "seed {seed}: {used:?}");
+            }
+        }
     }
 
     #[test]

@@ -12,7 +12,7 @@ laws: ["54"]
 start: could-see-dummy
 nodes:
   could-see-dummy:
-    ask: Could declarer see dummy's cards?
+    ask: Could declarer see dummy?
     law: 54C
     answers:
       "Yes": must-accept
@@ -21,11 +21,11 @@ nodes:
     ruling: Declarer must accept the lead.
     law: 54C
   refuse:
-    do: The card becomes a major penalty card.
+    do: It is a major penalty card.
     law: 54D
     next: done
   done:
-    ruling: Declarer chooses a lead restriction.
+    ruling: Declarer picks a restriction.
     law: 50D2
 examples:
   - situation: Declarer saw dummy's cards.
@@ -612,7 +612,7 @@ fn box_text_and_labels_over_the_card_budget_are_named_with_how_to_fix_them() {
                 3
             ),
             (
-                "the ruling of `must-accept` is 56 characters; a card has room for 40 in a box".to_string(),
+                "the ruling of `must-accept` is 56 characters; a card has room for 30 in a box".to_string(),
                 12,
                 3
             ),
@@ -622,7 +622,7 @@ fn box_text_and_labels_over_the_card_budget_are_named_with_how_to_fix_them() {
     assert_eq!(ds[1].code, "long-text");
     assert!(ds[1].help.as_deref().is_some_and(|h| h.contains("`note`")));
     // Exactly at the budget is quiet.
-    let text = GOOD.replace("Declarer must accept the lead.", &"x".repeat(40));
+    let text = GOOD.replace("Declarer must accept the lead.", &"x".repeat(30));
     assert_eq!(one(&text), vec![]);
 }
 

@@ -14,9 +14,10 @@ use crate::markdown::to_plain;
 
 /// The card budget: the most characters of a box's drawn text (a
 /// question, step or ruling) for a chart of 20 boxes to fit one side of an
-/// A4 card at 9 pt, as measured on charts shaped like the shipped ones
-/// (`examples/card_budget.rs`; docs/format.md).
-pub const BOX_TEXT_BUDGET: usize = 40;
+/// A4 card at 9 pt, as measured on the shipped charts cut to it and on
+/// synthetic charts shaped like them (`examples/card_budget.rs`;
+/// docs/format.md).
+pub const BOX_TEXT_BUDGET: usize = 30;
 /// The card budget of an answer label.
 pub const LABEL_BUDGET: usize = 16;
 /// The most nodes a chart may have and still print on one card.
