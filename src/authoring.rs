@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 use clap::{Args, CommandFactory, ValueEnum};
 
-use crate::cli::{Cli, Exit};
+use crate::cli::Cli;
+use crate::exit::{Exit, emit};
 use crate::lawbook::Editions;
 use crate::{check, diagnostic, new, paths, spec};
 
@@ -60,8 +61,11 @@ pub struct CompletionsArgs {
 /// Writes a starter chart.
 pub fn run_new(args: &NewArgs) -> anyhow::Result<Exit> {
     let path = new::create(&args.trees, &args.chart, &args.title, &args.clauses)?;
-    println!("wrote {}", path.display());
-    println!("next: edit it, then `lawcharts check {}`", path.display());
+    emit(&format!(
+        "wrote {}\nnext: edit it, then `lawcharts check {}`\n",
+        path.display(),
+        path.display()
+    ))?;
     Ok(Exit::Ok)
 }
 
@@ -98,16 +102,16 @@ pub fn run_paths(args: &PathsArgs, editions: &Editions) -> anyhow::Result<Exit> 
         bail!("chart `{id}` has more than {} routes", paths::MAX_ROUTES);
     };
     match args.format {
-        PathsFormat::Text => print!("{}", paths::text(&routes)),
-        PathsFormat::Md => print!("{}", paths::markdown(chart, &routes)),
-        PathsFormat::Json => print!("{}", paths::json(&routes)),
+        PathsFormat::Text => emit(&paths::text(&routes))?,
+        PathsFormat::Md => emit(&paths::markdown(chart, &routes))?,
+        PathsFormat::Json => emit(&paths::json(&routes))?,
     }
     Ok(Exit::Ok)
 }
 
 /// Prints the chart format's JSON Schema.
 pub fn run_schema() -> anyhow::Result<Exit> {
-    print!("{}", spec::json_schema());
+    emit(&spec::json_schema())?;
     Ok(Exit::Ok)
 }
 

@@ -12,6 +12,7 @@ use crate::chart::Chart;
 use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{self, Severity};
+use crate::exit::{Exit, emit};
 use crate::lawbook::Editions;
 use crate::render::graphviz::Engine;
 use crate::render::{self, Format as RenderFormat};
@@ -179,27 +180,6 @@ struct ServeArgs {
     port: u16,
 }
 
-/// How the process ends: 0 ok, 1 charts invalid (or a walk failed), 2 usage or I/O.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// Success.
-    Ok,
-    /// Invalid charts, or differences/failures the command was asked to find.
-    Invalid,
-    /// Usage or I/O error.
-    Trouble,
-}
-
-impl From<Exit> for std::process::ExitCode {
-    fn from(exit: Exit) -> Self {
-        match exit {
-            Exit::Ok => 0.into(),
-            Exit::Invalid => 1.into(),
-            Exit::Trouble => 2.into(),
-        }
-    }
-}
-
 /// Parses `args` and runs the command.
 pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
     let cli = match Cli::try_parse_from(args) {
@@ -244,7 +224,7 @@ fn run_check(args: &CheckArgs, editions: &Editions) -> anyhow::Result<Exit> {
     check::require_charts(&report)?;
     check::card_sides(&mut report);
     match args.format {
-        Format::Json => print!("{}", diagnostic::render_json(&report.diagnostics)),
+        Format::Json => emit(&diagnostic::render_json(&report.diagnostics))?,
         Format::Text => {
             eprint!(
                 "{}",
@@ -419,8 +399,8 @@ fn run_list(args: &ListArgs, editions: &Editions) -> anyhow::Result<Exit> {
         return Ok(Exit::Invalid);
     };
     match args.format {
-        Format::Text => print!("{}", list::text(&report.charts)),
-        Format::Json => print!("{}", list::json(&report.charts)),
+        Format::Text => emit(&list::text(&report.charts))?,
+        Format::Json => emit(&list::json(&report.charts))?,
     }
     Ok(Exit::Ok)
 }

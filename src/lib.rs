@@ -13,6 +13,7 @@ pub mod cli; // clap types and the command dispatcher
 pub mod config; // the optional lawcharts.toml: site title, club, URLs, edition, date
 pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod diff; // `lawcharts diff`: what changed between two versions of the charts
+pub mod exit; // how a command ends (exit codes) and writes its output
 pub mod font; // the bundled DejaVu Sans: measuring and wrapping text
 pub mod gitdate; // the footer's date from git, remembered between builds
 pub mod id; // the id rule shared by charts and nodes
@@ -32,4 +33,5 @@ pub mod update; // law updates: `laws`, `impact` and `migrate` between editions
 pub mod walk; // `lawcharts walk`
 pub mod webfont; // the site's font cut down to the characters drawn
 
-pub use cli::{Exit, run};
+pub use cli::run;
+pub use exit::Exit;

@@ -10,6 +10,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     match lawcharts::run(std::env::args_os()) {
         Ok(code) => code.into(),
+        // The reader stopped reading (`lawcharts paths … | head`): not an error.
+        Err(err) if lawcharts::exit::is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             let message = format!("{err:#}");
             eprintln!("error: {}", lawcharts::diagnostic::printable(&message));

@@ -406,20 +406,28 @@ const SEARCHED: usize = 13;
 /// they go, at most four a side, else more a side; else on as many sides
 /// as a first fit in reading order needs.
 fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
-    (on_a_sheet(sizes, frame, PANELS_A_SIDE))
-        .or_else(|| on_a_sheet(sizes, frame, usize::MAX))
-        .unwrap_or_else(|| first_fit(sizes, frame))
-}
-
-/// The panels on one side if they fit, else on two: the split between
-/// front and back (the start's panel in front) that leaves the emptier
-/// side fullest; at most `cap` panels a side.
-fn on_a_sheet(sizes: &[(f32, f32)], frame: &Frame, cap: usize) -> Option<Vec<Vec<usize>>> {
     let n = sizes.len();
     let all: Vec<usize> = (0..n).collect();
-    if n <= 1 || fit_side(sizes, &all, frame, cap) {
-        return Some(vec![all]);
+    if n <= 1 || fit_side(sizes, &all, frame, PANELS_A_SIDE) {
+        return vec![all];
     }
+    let [capped, any] = front_and_back(sizes, frame);
+    if let Some(sides) = capped {
+        return sides;
+    }
+    if fit_side(sizes, &all, frame, usize::MAX) {
+        return vec![all];
+    }
+    any.unwrap_or_else(|| first_fit(sizes, frame))
+}
+
+/// The best split of the panels between front and back (the start's
+/// panel in front): the one that leaves the emptier side fullest, of those
+/// with at most four panels a side and of all. Every split is tried up to
+/// [`SEARCHED`] panels, else every split in reading order; each side's
+/// panels are arranged once.
+fn front_and_back(sizes: &[(f32, f32)], frame: &Frame) -> [Option<Vec<Vec<usize>>>; 2] {
+    let n = sizes.len();
     let splits: Vec<Vec<bool>> = if n <= SEARCHED {
         (1..1u32 << (n - 1))
             .map(|mask| (0..n).map(|p| p > 0 && mask >> (p - 1) & 1 == 1).collect())
@@ -427,31 +435,41 @@ fn on_a_sheet(sizes: &[(f32, f32)], frame: &Frame, cap: usize) -> Option<Vec<Vec
     } else {
         (1..n).map(|k| (0..n).map(|p| p >= k).collect()).collect()
     };
-    let mut best: Option<(SplitKey, Vec<Vec<usize>>)> = None;
+    let area = frame.chart.w * frame.chart.h;
+    let drawn = |side: &[usize]| side.iter().map(|&p| sizes[p].0 * sizes[p].1).sum::<f32>();
+    let mut best: [Option<(SplitKey, Vec<Vec<usize>>)>; 2] = [None, None];
     for back in splits {
         let sides: Vec<Vec<usize>> = [false, true]
             .iter()
             .map(|&b| (0..n).filter(|&p| back[p] == b).collect())
             .collect();
         // A side whose panels take more than its area cannot hold them.
-        let area = frame.chart.w * frame.chart.h;
-        let drawn = |side: &Vec<usize>| side.iter().map(|&p| sizes[p].0 * sizes[p].1).sum::<f32>();
-        if sides.iter().any(|side| drawn(side) > area)
-            || !sides.iter().all(|side| fit_side(sizes, side, frame, cap))
-        {
+        let areas = [drawn(&sides[0]), drawn(&sides[1])];
+        if areas.iter().any(|&a| a > area) {
             continue;
         }
-        let (used, _) = usage(sizes, &sides, frame);
-        let least = used.iter().copied().fold(1.0, f32::min);
+        let scales: Vec<f32> = (sides.iter())
+            .map(|side| arrange(&pick(sizes, side), frame).scale_in(frame))
+            .collect();
+        if scales.iter().any(|&s| s < 1.0) {
+            continue;
+        }
+        let scale = scales.iter().copied().fold(MAX_SCALE, f32::min);
+        let least = areas
+            .iter()
+            .fold(1.0f32, |l, a| l.min(a * scale * scale / area));
         let key = (
             ((1.0 - least.clamp(0.0, 1.0)) * 100.0) as u32,
             sides[0].iter().sum::<usize>(),
         );
-        if best.as_ref().is_none_or(|(k, _)| key < *k) {
-            best = Some((key, sides));
+        let capped = sides.iter().all(|side| side.len() <= PANELS_A_SIDE);
+        for (k, slot) in best.iter_mut().enumerate() {
+            if (k == 1 || capped) && slot.as_ref().is_none_or(|(b, _)| key < *b) {
+                *slot = Some((key, sides.clone()));
+            }
         }
     }
-    best.map(|(_, sides)| sides)
+    best.map(|b| b.map(|(_, sides)| sides))
 }
 
 /// The panels on sides in reading order, each on the first side with room

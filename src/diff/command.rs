@@ -13,8 +13,8 @@ use super::{
     Class, NotCompared, git, render_html, render_json, render_md, render_text, shown_name,
 };
 use crate::chart::ChartSet;
-use crate::cli::Exit;
 use crate::diagnostic;
+use crate::exit::Exit;
 use crate::lawbook::Editions;
 
 /// How to print the changes.

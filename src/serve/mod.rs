@@ -16,9 +16,9 @@ use anyhow::Context as _;
 use tiny_http::{Header, Request, Response, Server};
 
 use crate::build;
-use crate::cli::Exit;
 use crate::config::{self, Config};
 use crate::diagnostic;
+use crate::exit::Exit;
 use crate::lawbook::Editions;
 use page::{RELOAD_JS, RELOAD_PATH};
 use status::{Shared, Wait};

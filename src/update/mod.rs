@@ -14,8 +14,8 @@ use anyhow::bail;
 use clap::{Args, ValueEnum};
 
 use crate::check::{self, Report};
-use crate::cli::Exit;
 use crate::diagnostic::{self, Severity};
+use crate::exit::{Exit, emit};
 use crate::lawbook::{EDITION, Editions, Lawbook};
 
 pub use impact::{Cite, ClauseImpact, Hit, MapImpact, of_clause, of_map};
@@ -124,8 +124,8 @@ pub fn run_laws(args: &LawsArgs, editions: &Editions) -> anyhow::Result<Exit> {
         .map(ToString::to_string)
         .unwrap_or_default();
     match args.format {
-        IndexFormat::Text => print!("{}", book.to_text()),
-        IndexFormat::Json => print!("{}", book.to_json(&origin)),
+        IndexFormat::Text => emit(&book.to_text())?,
+        IndexFormat::Json => emit(&book.to_json(&origin))?,
     }
     Ok(Exit::Ok)
 }
@@ -167,14 +167,11 @@ pub fn run_impact(args: &ImpactArgs, editions: &Editions) -> anyhow::Result<Exit
             return Ok(Exit::Invalid);
         };
         let found = of_map(&report.charts, &map);
-        print!(
-            "{}",
-            match args.format {
-                ImpactFormat::Text => diagnostic::printable(&report::map_text(&found)).into_owned(),
-                ImpactFormat::Md => report::map_md(&found),
-                ImpactFormat::Json => report::map_json(&found),
-            }
-        );
+        emit(&match args.format {
+            ImpactFormat::Text => diagnostic::printable(&report::map_text(&found)).into_owned(),
+            ImpactFormat::Md => report::map_md(&found),
+            ImpactFormat::Json => report::map_json(&found),
+        })?;
         return Ok(Exit::Ok);
     }
     let book = edition_of(editions, args.edition)?;
@@ -204,14 +201,11 @@ pub fn run_impact(args: &ImpactArgs, editions: &Editions) -> anyhow::Result<Exit
             args.edition
         );
     }
-    print!(
-        "{}",
-        match args.format {
-            ImpactFormat::Text => diagnostic::printable(&report::clauses_text(&found)).into_owned(),
-            ImpactFormat::Md => report::clauses_md(&found),
-            ImpactFormat::Json => report::clauses_json(&found),
-        }
-    );
+    emit(&match args.format {
+        ImpactFormat::Text => diagnostic::printable(&report::clauses_text(&found)).into_owned(),
+        ImpactFormat::Md => report::clauses_md(&found),
+        ImpactFormat::Json => report::clauses_json(&found),
+    })?;
     Ok(Exit::Ok)
 }
 
@@ -235,10 +229,7 @@ pub fn run_migrate(args: &MigrateArgs, editions: &Editions) -> anyhow::Result<Ex
     let files = check::chart_files(std::slice::from_ref(&args.trees))?;
     let plan = plan(&report.charts.charts, &report.sources, &files, &map)?;
     if !args.write {
-        print!(
-            "{}",
-            diagnostic::printable(&report::plan_text(&plan, false))
-        );
+        emit(&diagnostic::printable(&report::plan_text(&plan, false)))?;
         return Ok(Exit::Ok);
     }
     let mut texts = Vec::new();
@@ -246,7 +237,7 @@ pub fn run_migrate(args: &MigrateArgs, editions: &Editions) -> anyhow::Result<Ex
         texts.push((chart.path().to_path_buf(), chart.new_text()?));
     }
     edit::write_all(&texts)?;
-    print!("{}", diagnostic::printable(&report::plan_text(&plan, true)));
+    emit(&diagnostic::printable(&report::plan_text(&plan, true)))?;
     let after = check::check_paths_with(std::slice::from_ref(&args.trees), editions)?;
     let errors: Vec<_> = after
         .diagnostics

@@ -144,3 +144,45 @@ fn every_shipped_chart_points_editors_at_the_schema() {
         );
     }
 }
+
+/// A chart of `n` questions in a row, each with both answers leading on to
+/// the next: 2^n routes, so `paths` writes far more than a pipe holds.
+fn diamond_chain(n: usize) -> String {
+    let mut text = String::from("title: Routes\nlaws: [\"54\"]\nstart: q0\nnodes:\n");
+    for i in 0..n {
+        let next = if i + 1 == n {
+            "end".to_string()
+        } else {
+            format!("q{}", i + 1)
+        };
+        text.push_str(&format!(
+            "  q{i}:\n    ask: Question {i}?\n    law: 54A\n    answers:\n      \"Yes\": {next}\n      \"No\": {next}\n"
+        ));
+    }
+    text.push_str("  end:\n    ruling: Done.\n    law: 54A\n");
+    text
+}
+
+#[test]
+fn paths_into_a_reader_that_stops_early_ends_quietly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("routes.yaml"), diamond_chain(12)).expect("write");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lawcharts"))
+        .args(["paths", "routes.yaml"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("lawcharts runs");
+    // Read one line, then go away, as `head -1` does; 4,096 routes are far
+    // more than the pipe holds, so the rest is written to a closed pipe.
+    let mut first = String::new();
+    let mut out = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+    std::io::BufRead::read_line(&mut out, &mut first).expect("a first line");
+    drop(out);
+    let output = child.wait_with_output().expect("wait");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(first.starts_with("Question 0? Yes"), "{first}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(output.status.code(), Some(0), "{err}");
+}

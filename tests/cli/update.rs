@@ -40,8 +40,8 @@ fn impact_lists_every_node_citing_a_clause_or_one_inside_it_and_the_charts_laws(
         out,
         "16B1 (Law 16: Authorized and Unauthorized Information): cited by 3 nodes; named in the `laws` of 1 chart\n\
         \x20 ui  -            laws      16B1(a)           Unauthorised information\n\
-        \x20 ui  suggest      question  16B1(a)           Could the information suggest the call?\n\
-        \x20 ui  alternative  question  16B1(b), 16B1(a)  Was there a logical alternative?\n\
+        \x20 ui  suggest      question  16B1(a)           Could it suggest the call?\n\
+        \x20 ui  alternative  question  16B1(b), 16B1(a)  A logical alternative?\n\
         \x20 ui  adjust       ruling    16B1              Adjust the score.\n"
     );
 }
@@ -410,9 +410,9 @@ fn impact_of_a_map_groups_the_nodes_it_touches() {
 renumbered: 4 citing nodes or charts
   ui  -            laws      Unauthorised information
       16B [becomes 16C], 16B1(a) [becomes 16C1(a)]
-  ui  suggest      question  Could the information suggest the call?
+  ui  suggest      question  Could it suggest the call?
       16B1(a) [becomes 16C1(a)]
-  ui  alternative  question  Was there a logical alternative?
+  ui  alternative  question  A logical alternative?
       16B1(b) [becomes 16C1(b)], 16B1(a) [becomes 16C1(a)]
   ui  adjust       ruling    Adjust the score.
       16B1 [becomes 16C1]
