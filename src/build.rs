@@ -72,17 +72,13 @@ pub fn build(
 ) -> anyhow::Result<Outcome> {
     refuse_overlap(trees, out)?;
     // The charts' date may come from `git log`, a process of its own: it
-    // runs while the charts are checked, not after. The earlier build's
-    // marker may remember it (see `gitdate`).
-    let earlier = earlier_marker(out);
+    // runs while the charts are checked, not after.
     let (report, date) = std::thread::scope(|scope| {
-        let date = scope.spawn(|| config.footer_date_remembered(trees, &earlier));
+        let date = scope.spawn(|| config.footer_date(trees));
         let report = check::check_paths_with(&[trees.to_path_buf()], editions);
         (report, date.join())
     });
-    let (date, remembered) =
-        date.map_err(|_| anyhow::anyhow!("reading the charts' date failed"))?;
-    let marker = MARKER_TEXT.to_string() + remembered.as_deref().unwrap_or_default();
+    let date = date.map_err(|_| anyhow::anyhow!("reading the charts' date failed"))?;
     let mut report = report?;
     check::require_charts(&report)?;
     report.diagnostics.extend(too_large_to_draw(&report));
@@ -104,7 +100,7 @@ pub fn build(
     // are drawn, and let go: the build does not hold the whole site.
     let output = Output::start(out).map_err(written)?;
     let (site, cards) = rayon::join(
-        || render_into(&cx, &output, &marker),
+        || render_into(&cx, &output),
         || crate::card::build_files(&cx),
     );
     let (site, (cards, warnings)) = (site?, cards?);
@@ -123,7 +119,7 @@ pub fn build(
 
 /// Renders every chart's site page, SVG, Markdown and DOT and the shared
 /// files (as [`render_all`]) straight into `output`; the number of files.
-fn render_into(cx: &Context, output: &Output, marker: &str) -> anyhow::Result<usize> {
+fn render_into(cx: &Context, output: &Output) -> anyhow::Result<usize> {
     let per_chart: Vec<anyhow::Result<(usize, BTreeSet<char>)>> = cx
         .charts
         .charts
@@ -143,7 +139,7 @@ fn render_into(cx: &Context, output: &Output, marker: &str) -> anyhow::Result<us
         count += n;
         drawn.extend(chars);
     }
-    for f in shared_files(cx, marker, &drawn)? {
+    for f in shared_files(cx, &drawn)? {
         output.put(&f)?;
         count += 1;
     }
@@ -249,7 +245,7 @@ pub fn render_all(cx: &Context) -> anyhow::Result<Vec<OutFile>> {
         .collect::<anyhow::Result<_>>()?;
     let mut files: Vec<OutFile> = per_chart.into_iter().flatten().collect();
     let drawn = drawn_chars(&files);
-    files.extend(shared_files(cx, MARKER_TEXT, &drawn)?);
+    files.extend(shared_files(cx, &drawn)?);
     files.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(files)
 }
@@ -281,16 +277,12 @@ fn drawn_chars(files: &[OutFile]) -> BTreeSet<char> {
     chars
 }
 
-/// The files every build writes once; `marker` is the marker file's text,
-/// `drawn` the characters the site's font must have.
-fn shared_files(
-    cx: &Context,
-    marker: &str,
-    drawn: &BTreeSet<char>,
-) -> anyhow::Result<Vec<OutFile>> {
+/// The files every build writes once; `drawn` is the characters the site's
+/// font must have.
+fn shared_files(cx: &Context, drawn: &BTreeSet<char>) -> anyhow::Result<Vec<OutFile>> {
     let font = |ttf| crate::webfont::subset(ttf, drawn);
     Ok(vec![
-        OutFile::text(MARKER.into(), marker.into()),
+        OutFile::text(MARKER.into(), MARKER_TEXT.into()),
         OutFile::text(
             "site/index.html".into(),
             html::index(cx, html::Assets::Linked)?,
@@ -436,23 +428,6 @@ fn refuse_foreign(out: &Path) -> anyhow::Result<()> {
         );
     }
     Ok(())
-}
-
-/// The marker file of the output already at `out` (empty if none, or not
-/// text): it may remember the footer date.
-fn earlier_marker(out: &Path) -> String {
-    use std::io::Read as _;
-    let mut text = String::new();
-    let path = out.join(MARKER);
-    // Only a plain file: opening a pipe of that name would wait for ever.
-    if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
-        return text;
-    }
-    if let Ok(file) = std::fs::File::open(path) {
-        // A marker is a few lines; a larger file is not one of ours.
-        let _ = file.take(64 * 1024).read_to_string(&mut text);
-    }
-    text
 }
 
 /// The temporary folders beside `out`: the new output, and the old one

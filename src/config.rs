@@ -128,21 +128,7 @@ impl Config {
         self.date
             .clone()
             .or_else(source_date_epoch)
-            .or_else(|| crate::gitdate::date_from_git(trees))
-    }
-
-    /// [`Config::footer_date`] for `build`: a date from git is reused from
-    /// the `earlier` build's marker file when that was made at the same
-    /// commit; with the line for this build's marker (see [`crate::gitdate`]).
-    pub fn footer_date_remembered(
-        &self,
-        trees: &Path,
-        earlier: &str,
-    ) -> (Option<String>, Option<String>) {
-        match self.date.clone().or_else(source_date_epoch) {
-            Some(date) => (Some(date), None),
-            None => crate::gitdate::date(trees, earlier),
-        }
+            .or_else(|| crate::gitdate::date(trees).filter(|d| is_iso_date(d)))
     }
 }
 

@@ -15,7 +15,7 @@ pub mod diagnostic; // Diagnostic, Severity and their text and JSON rendering
 pub mod diff; // `lawcharts diff`: what changed between two versions of the charts
 pub mod exit; // how a command ends (exit codes) and writes its output
 pub mod font; // the bundled DejaVu Sans: measuring and wrapping text
-pub mod gitdate; // the footer's date from git, remembered between builds
+pub mod gitdate; // the footer's date from git: one `git log` a build
 pub mod id; // the id rule shared by charts and nodes
 pub mod lawbook; // the indexes of the Laws (2017 built in, others in laws/) and clause parsing
 pub mod layout; // our own layered layout for decision charts, and its quality measures
