@@ -4,9 +4,8 @@
 use std::path::PathBuf;
 
 use anyhow::{Context, bail};
-use clap::{Args, CommandFactory, ValueEnum};
+use clap::{Args, ValueEnum};
 
-use crate::cli::Cli;
 use crate::exit::{Exit, emit};
 use crate::lawbook::Editions;
 use crate::{check, diagnostic, new, paths, spec};
@@ -115,17 +114,16 @@ pub fn run_schema() -> anyhow::Result<Exit> {
     Ok(Exit::Ok)
 }
 
-/// Prints a shell completion script.
-pub fn run_completions(args: &CompletionsArgs) -> anyhow::Result<Exit> {
-    let mut cmd = Cli::command();
+/// Prints a shell completion script for `cmd`, the whole command line.
+pub fn run_completions(args: &CompletionsArgs, mut cmd: clap::Command) -> anyhow::Result<Exit> {
     clap_complete::generate(args.shell, &mut cmd, "lawcharts", &mut std::io::stdout());
     Ok(Exit::Ok)
 }
 
-/// Prints the man page (roff).
-pub fn run_man() -> anyhow::Result<Exit> {
+/// Prints the man page (roff) of `cmd`, the whole command line.
+pub fn run_man(cmd: clap::Command) -> anyhow::Result<Exit> {
     let mut out = Vec::new();
-    clap_mangen::Man::new(Cli::command())
+    clap_mangen::Man::new(cmd)
         .render(&mut out)
         .context("cannot render the man page")?;
     std::io::Write::write_all(&mut std::io::stdout(), &out).context("cannot write the man page")?;

@@ -14,7 +14,7 @@ use crate::check::{self, Report};
 use crate::config::Config;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::lawbook::Editions;
-use crate::render::{self, Context, html};
+use crate::render::{self, Context, OutFile, html};
 
 /// The file that marks a folder as lawcharts output, so `build` never
 /// replaces a folder it did not make.
@@ -23,32 +23,7 @@ pub const MARKER: &str = ".lawcharts-output";
 const MARKER_TEXT: &str =
     "This folder is written by `lawcharts build`; it is replaced on every build.\n";
 
-/// One output file: its path inside `--out` and its bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OutFile {
-    /// Relative to `--out`, `/`-separated, made of chart ids and fixed names.
-    pub path: String,
-    /// What goes in it.
-    pub bytes: Vec<u8>,
-}
-
 const FONT_LICENCE: &str = include_str!("../assets/fonts/LICENSE-DejaVu.txt");
-
-impl OutFile {
-    fn bytes(path: &str, bytes: &[u8]) -> OutFile {
-        OutFile {
-            path: path.into(),
-            bytes: bytes.to_vec(),
-        }
-    }
-
-    fn text(path: String, text: String) -> OutFile {
-        OutFile {
-            path,
-            bytes: text.into_bytes(),
-        }
-    }
-}
 
 /// What a build did: the check report, and whether the output was written
 /// (not when a chart had errors).

@@ -6,7 +6,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::bail;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::chart::Chart;
 use crate::check::{self, Report};
@@ -201,8 +201,8 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
         Command::Paths(a) => authoring::run_paths(&a, &editions()?),
         Command::New(a) => authoring::run_new(&a),
         Command::Schema => authoring::run_schema(),
-        Command::Completions(a) => authoring::run_completions(&a),
-        Command::Man => authoring::run_man(),
+        Command::Completions(a) => authoring::run_completions(&a, Cli::command()),
+        Command::Man => authoring::run_man(Cli::command()),
         Command::Diff(a) => diff::run(&a, &editions()?),
         Command::Build(a) => run_build(&a, &editions()?),
         Command::Render(a) => run_render(&a, &editions()?),
@@ -222,7 +222,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>) -> anyhow::Result<Exit> {
 fn run_check(args: &CheckArgs, editions: &Editions) -> anyhow::Result<Exit> {
     let mut report = check::check_paths_with(&args.paths, editions)?;
     check::require_charts(&report)?;
-    check::card_sides(&mut report);
+    card::warn_sides(&mut report);
     match args.format {
         Format::Json => emit(&diagnostic::render_json(&report.diagnostics))?,
         Format::Text => {

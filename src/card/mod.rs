@@ -22,6 +22,7 @@ mod panel;
 mod pdf;
 mod plan;
 mod qr;
+mod sides;
 mod split;
 mod stream;
 mod writer;
@@ -31,12 +32,12 @@ use rayon::prelude::*;
 
 pub use page::{Heading, MARGIN, MM, Orientation, Paper};
 pub use plan::{CardOptions, MAX_SCALE, Plan};
+pub use sides::{MAX_SIDES, warn_sides};
 
-use crate::build::OutFile;
-use crate::chart::{Chart, ChartSet};
+use crate::chart::Chart;
 use crate::layout::LayoutInput;
 use crate::render::drawing::card_input;
-use crate::render::{Context, law_title};
+use crate::render::{Context, OutFile, law_title};
 
 /// What the footer says besides the page number.
 #[derive(Clone, Debug)]
@@ -166,12 +167,6 @@ pub fn heading(chart: &Chart) -> Heading {
 /// does, for measuring what fits a card (`examples/card_budget.rs`).
 pub fn plan_input(input: &LayoutInput, heading: &Heading, options: &CardOptions) -> Plan {
     plan::plan(input, heading, options)
-}
-
-/// How many sides the card of `chart` takes on `paper` (without a QR
-/// code): what `check` warns about.
-pub fn sides(chart: &Chart, charts: &ChartSet, paper: Paper) -> usize {
-    plan::sides(&card_input(chart, charts), &heading(chart), paper)
 }
 
 /// The cards `build` writes: `cards/<chart-id>.pdf` for every chart and

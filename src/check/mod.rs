@@ -19,7 +19,7 @@ use rayon::prelude::*;
 pub use answers::KNOWN_SETS;
 pub use handover::target as handover_target;
 pub use laws::{written_clauses, written_text};
-pub use warnings::{BOX_TEXT_BUDGET, LABEL_BUDGET, card_sides};
+pub use warnings::{BOX_TEXT_BUDGET, LABEL_BUDGET, MAX_CARD_NODES};
 
 use crate::chart::{Chart, ChartSet};
 use crate::diagnostic::{self, Diagnostic, Severity, Sources};

@@ -1,15 +1,10 @@
 //! The warnings: text too long for a printed card's box, rulings with no law,
-//! charts too large for one card, charts whose card takes more than one sheet.
+//! charts too large for one card. (Whether a card takes more than one sheet
+//! needs the card's layout: `card::warn_sides`.)
 
-use rayon::prelude::*;
-
-use super::Report;
 use super::build::Built;
 use super::cx::{Cx, help};
-use crate::card::{self, Paper};
 use crate::chart::{Chart, NodeKind};
-use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::load;
 use crate::markdown::to_plain;
 
 /// The card budget: the most characters of a box's drawn text (a
@@ -21,7 +16,7 @@ pub const BOX_TEXT_BUDGET: usize = 30;
 /// The card budget of an answer label.
 pub const LABEL_BUDGET: usize = 16;
 /// The most nodes a chart may have and still print on one card.
-pub const MAX_NODES: usize = 60;
+pub const MAX_CARD_NODES: usize = 60;
 
 /// Reports every warning of one chart.
 pub fn warn(cx: &mut Cx, chart: &Chart, built: &Built) {
@@ -72,67 +67,15 @@ pub fn warn(cx: &mut Cx, chart: &Chart, built: &Built) {
         }
     }
     let count = chart.graph.node_count();
-    if count > MAX_NODES {
+    if count > MAX_CARD_NODES {
         let span = cx.top();
         let d = cx.warning(
             "large-chart",
             span,
-            format!("chart has {count} nodes; more than {MAX_NODES} will not print on one card"),
+            format!(
+                "chart has {count} nodes; more than {MAX_CARD_NODES} will not print on one card"
+            ),
         );
         help(d, "split it into charts joined by `then`");
     }
-}
-
-/// The most sides a card has: the front and the back of one sheet.
-pub const MAX_SIDES: usize = 2;
-
-/// Warns about every chart without errors whose card will not fit the
-/// front and back of one A4 sheet with its text at the least size. This
-/// lays the charts out, so only `lawcharts check` asks for it, not every
-/// command that loads charts.
-pub fn card_sides(report: &mut Report) {
-    let paper = Paper::A4;
-    let broken: Vec<&str> = (report.diagnostics.iter())
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.file.as_str())
-        .collect();
-    let found: Vec<Diagnostic> = (report.charts.charts.par_iter())
-        .filter(|c| c.graph.node_count() <= MAX_NODES && !broken.contains(&c.file.as_str()))
-        .filter_map(|c| {
-            let sides = card::sides(c, &report.charts, paper);
-            (sides > MAX_SIDES).then_some((c, sides))
-        })
-        .map(|(c, sides)| {
-            let span = report.sources.get(&c.file).and_then(|text| key_span(text, "title"));
-            Diagnostic::warning(
-                "card-sides",
-                &c.file,
-                span,
-                format!(
-                    "the card of `{}` takes {sides} sides of {} at {} pt; a card is one sheet, front and back",
-                    c.id,
-                    paper.name(),
-                    paper.min_text()
-                ),
-            )
-            .with_help("shorten box text, or move a branch into a chart joined by `then`")
-        })
-        .collect();
-    report.diagnostics.extend(found);
-    report.sort_diagnostics();
-}
-
-/// The span of a top-level `key:` in a chart's text.
-fn key_span(text: &str, key: &str) -> Option<Span> {
-    let written = format!("{key}:");
-    let offset = if text.starts_with(&written) {
-        0
-    } else {
-        text.find(&format!("\n{written}"))? + 1
-    };
-    let span = load::span_at(text, offset);
-    Some(Span {
-        end: span.start + key.len(),
-        ..span
-    })
 }

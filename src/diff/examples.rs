@@ -4,7 +4,7 @@
 //! nodes it passes, so a relabelled answer or a renamed node is no change to
 //! the examples that use it: only a different way or a different ruling is.
 
-use super::classify::Matching;
+use super::matching::Matching;
 use super::{Failure, What};
 use crate::chart::{Chart, Example, Stop};
 use crate::markdown::collapse_whitespace;

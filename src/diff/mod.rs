@@ -10,6 +10,7 @@ mod describe;
 mod draw;
 mod examples;
 mod git;
+mod matching;
 mod node;
 mod outline;
 mod render_html;

@@ -4,7 +4,7 @@
 use petgraph::stable_graph::NodeIndex;
 
 use super::What;
-use super::classify::{Matching, Renames, rendered, same_optional};
+use super::matching::{Matching, Renames, rendered, same_optional};
 use crate::chart::{Chart, HandOver, Node};
 
 /// One node on both sides.

@@ -47,6 +47,33 @@ pub struct Context<'a> {
     pub date: Option<String>,
 }
 
+/// One output file: its path inside `--out` and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutFile {
+    /// Relative to `--out`, `/`-separated, made of chart ids and fixed names.
+    pub path: String,
+    /// What goes in it.
+    pub bytes: Vec<u8>,
+}
+
+impl OutFile {
+    /// A file of `bytes` at `path`.
+    pub fn bytes(path: &str, bytes: &[u8]) -> OutFile {
+        OutFile {
+            path: path.into(),
+            bytes: bytes.to_vec(),
+        }
+    }
+
+    /// A text file at `path`.
+    pub fn text(path: String, text: String) -> OutFile {
+        OutFile {
+            path,
+            bytes: text.into_bytes(),
+        }
+    }
+}
+
 /// Renders one chart in `format` (a standalone page for HTML).
 pub fn render(chart: &Chart, format: Format, cx: &Context) -> anyhow::Result<String> {
     match format {

@@ -11,6 +11,7 @@ mod docs;
 mod escaping;
 mod fuzzed;
 mod hostile;
+mod layering;
 mod layout_quality;
 mod limits;
 mod properties;
