@@ -46,15 +46,7 @@ pub fn build(
     editions: &Editions,
 ) -> anyhow::Result<Outcome> {
     refuse_overlap(trees, out)?;
-    // The charts' date may come from `git log`, a process of its own: it
-    // runs while the charts are checked, not after.
-    let (report, date) = std::thread::scope(|scope| {
-        let date = scope.spawn(|| config.footer_date(trees));
-        let report = check::check_paths_with(&[trees.to_path_buf()], editions);
-        (report, date.join())
-    });
-    let date = date.map_err(|_| anyhow::anyhow!("reading the charts' date failed"))?;
-    let mut report = report?;
+    let mut report = check::check_paths_with(&[trees.to_path_buf()], editions)?;
     check::require_charts(&report)?;
     report.diagnostics.extend(too_large_to_draw(&report));
     if report.count(Severity::Error) > 0 {
@@ -67,7 +59,7 @@ pub fn build(
     let cx = Context {
         config,
         charts: &report.charts,
-        date,
+        date: config.footer_date(trees),
     };
     let written =
         |err: anyhow::Error| err.context(format!("cannot write the output to `{}`", out.display()));
@@ -485,26 +477,10 @@ fn swap(out: &Path, fresh: &Path, old: &Path) -> anyhow::Result<()> {
             .with_context(|| format!("cannot move the new output to `{}`", out.display()));
     }
     if had_old {
-        remove_tree(old)
+        std::fs::remove_dir_all(old)
             .with_context(|| format!("cannot remove the old output `{}`", old.display()))?;
     }
     Ok(())
-}
-
-/// Removes the folder `dir` and all it holds, its sub-folders in parallel
-/// (removing files in one folder does not go faster on two cores; in
-/// several it does).
-fn remove_tree(dir: &Path) -> std::io::Result<()> {
-    let folders: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
-        .map(|e| e.path())
-        .collect();
-    folders
-        .par_iter()
-        .map(std::fs::remove_dir_all)
-        .collect::<std::io::Result<()>>()?;
-    std::fs::remove_dir_all(dir)
 }
 
 #[cfg(test)]

@@ -217,9 +217,7 @@ pub fn wrap(text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
 
 /// [`wrap`] in the given face.
 pub fn wrap_in(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
-    remembered(Wrapping::Greedy, weight, text, size_pt, max_width, || {
-        Words::new(weight, text).wrap(size_pt, max_width)
-    })
+    Words::new(weight, text).wrap(size_pt, max_width)
 }
 
 /// How many lines [`wrap_in`] makes of `text`, without making them.
@@ -230,13 +228,6 @@ pub fn line_count(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> u
 /// [`wrap`] with the narrowest width that needs no more lines than
 /// `max_width` does, so a box's lines come out of even length.
 pub fn wrap_balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
-    remembered(Wrapping::Balanced, weight, text, size_pt, max_width, || {
-        balanced(weight, text, size_pt, max_width)
-    })
-}
-
-/// [`wrap_balanced`], computed.
-fn balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<String> {
     let words = Words::new(weight, text);
     let mut widest = 0.0;
     let greedy = words.fill(size_pt, max_width, None, usize::MAX, Some(&mut widest));
@@ -259,43 +250,6 @@ fn balanced(weight: Weight, text: &str, size_pt: f32, max_width: f32) -> Vec<Str
         }
     }
     words.wrap(size_pt, high)
-}
-
-/// Which wrapping a remembered result is of.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-enum Wrapping {
-    Greedy,
-    Balanced,
-}
-
-/// What a wrap of a text is remembered by beside the text: the wrapping,
-/// face, size and width (the floats by their bits, so equal inputs, and only
-/// they, match).
-type WrapKey = (Wrapping, Weight, u32, u32);
-
-thread_local! {
-    /// Wraps remembered per thread: a card's planning lays out the same
-    /// boxes many times over, and every drawing wraps every box again.
-    static WRAPS: RefCell<TextMemo<WrapKey, Vec<String>>> = RefCell::new(TextMemo::new(16_384));
-}
-
-/// The wrap of `text` remembered from an earlier call with the same
-/// arguments, else `wrap`'s, remembered.
-fn remembered(
-    how: Wrapping,
-    weight: Weight,
-    text: &str,
-    size_pt: f32,
-    max_width: f32,
-    wrap: impl FnOnce() -> Vec<String>,
-) -> Vec<String> {
-    let key = (how, weight, size_pt.to_bits(), max_width.to_bits());
-    if let Some(lines) = WRAPS.with(|m| m.borrow().get(text, |k| *k == key).cloned()) {
-        return lines;
-    }
-    let lines = wrap();
-    WRAPS.with(|m| m.borrow_mut().put(text, key, lines.clone()));
-    lines
 }
 
 /// A text's words with the advances of their characters, looked up once so
@@ -635,7 +589,7 @@ mod tests {
                 Weight::Regular
             };
             assert_eq!(
-                balanced(weight, &text, size, width),
+                wrap_balanced(weight, &text, size, width),
                 balanced_by_filling(weight, &text, size, width),
                 "{text:?} at {size} pt in {width}"
             );

@@ -160,15 +160,10 @@ pub(super) fn path_crossings<'a>(paths: impl Iterator<Item = &'a [Point]>) -> us
         .enumerate()
         .flat_map(|(path, points)| points.windows(2).map(move |w| (path, w[0], w[1])))
         .collect();
-    // A card panel's few dozen segments are quicker compared pair by pair
-    // than sorted into bands first; the count is the same.
-    if segs.len() <= SMALL {
-        return small_crossings(&segs);
-    }
     banded_crossings(segs)
 }
 
-/// [`path_crossings`] of many segments, sorted into bands.
+/// [`path_crossings`] of the segments (each with its path), sorted into bands.
 fn banded_crossings(segs: Vec<(usize, Point, Point)>) -> usize {
     struct Seg {
         path: usize,
@@ -229,31 +224,6 @@ fn banded_crossings(segs: Vec<(usize, Point, Point)>) -> usize {
                 if geometry::segments_cross(p.a, p.b, q.a, q.b) {
                     count += 1;
                 }
-            }
-        }
-    }
-    count
-}
-
-/// Segments up to which [`path_crossings`] compares every pair.
-const SMALL: usize = 128;
-
-/// [`path_crossings`] of a few segments (each with its path), pair by pair.
-fn small_crossings(segs: &[(usize, Point, Point)]) -> usize {
-    let mut count = 0;
-    for (k, &(p, a, b)) in segs.iter().enumerate() {
-        let (x0, x1, y0, y1) = (a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y));
-        for &(q, c, d) in &segs[k + 1..] {
-            if p == q
-                || x0 > c.x.max(d.x)
-                || c.x.min(d.x) > x1
-                || y0 > c.y.max(d.y)
-                || c.y.min(d.y) > y1
-            {
-                continue;
-            }
-            if geometry::segments_cross(a, b, c, d) {
-                count += 1;
             }
         }
     }
@@ -328,8 +298,30 @@ fn label_collisions(layout: &Layout) -> usize {
 mod tests {
     use super::*;
 
+    /// The crossings of `segs` counted pair by pair: what the bands must give.
+    fn pair_by_pair(segs: &[(usize, Point, Point)]) -> usize {
+        let mut count = 0;
+        for (k, &(p, a, b)) in segs.iter().enumerate() {
+            let (x0, x1, y0, y1) = (a.x.min(b.x), a.x.max(b.x), a.y.min(b.y), a.y.max(b.y));
+            for &(q, c, d) in &segs[k + 1..] {
+                if p == q
+                    || x0 > c.x.max(d.x)
+                    || c.x.min(d.x) > x1
+                    || y0 > c.y.max(d.y)
+                    || c.y.min(d.y) > y1
+                {
+                    continue;
+                }
+                if geometry::segments_cross(a, b, c, d) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
     #[test]
-    fn small_and_banded_crossing_counts_agree() {
+    fn banded_crossing_counts_are_those_of_every_pair() {
         // Random staircase paths, as the router makes: both counts match,
         // and some of them cross.
         let mut seed = 7u64;
@@ -353,9 +345,9 @@ mod tests {
                     at = to;
                 }
             }
-            let small = small_crossings(&segs);
-            assert_eq!(small, banded_crossings(segs));
-            crossed += small;
+            let every = pair_by_pair(&segs);
+            assert_eq!(banded_crossings(segs), every);
+            crossed += every;
         }
         assert!(crossed > 100, "{crossed}");
     }
