@@ -27,7 +27,7 @@ fn chart_list(report: &lawcharts::check::Report) -> String {
     for chart in &report.charts.charts {
         let main = chart
             .main_law()
-            .map(|n| format!("{n} {}", lawcharts::render::law_title(n)))
+            .map(|n| format!("{n} {}", lawcharts::render::law_title(chart, n)))
             .unwrap_or_default();
         out.push_str(&format!(
             "| [`{id}`](trees/{file}) | {title} | {main} | {boxes} | {examples} |\n",
