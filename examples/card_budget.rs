@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release --example card_budget -- [SEEDS]      synthetic charts, per length
 //! cargo run --release --example card_budget -- SEEDS sheet TEXT   20, 30, 40 boxes on sides
-//! cargo run --release --example card_budget -- 0 shipped TEXT LABEL   trees/ cut to a budget
+//! cargo run --release --example card_budget -- 0 shipped TEXT LABEL [CHART OUT.pdf]   trees/ cut to a budget
 //! cargo run --release --example card_budget -- SEED draw BOXES TEXT OUT.pdf   one synthetic card
 //! ```
 //!
@@ -139,8 +139,9 @@ fn cut(text: &str, n: usize) -> String {
 }
 
 /// The shipped charts with every box's own text cut to `text` characters
-/// and every label to `label`: how many sides each then takes on A4.
-fn shipped(text: usize, label: usize) {
+/// and every label to `label`: how many sides each then takes on A4; the
+/// card of `draw` (a chart id) written to `out`.
+fn shipped(text: usize, label: usize, draw: Option<(&str, &str)>) {
     let report = lawcharts::check::check_paths(&[PathBuf::from("trees")]).expect("check trees");
     let mut counts = [0usize; 4];
     for chart in &report.charts.charts {
@@ -156,8 +157,13 @@ fn shipped(text: usize, label: usize) {
         for l in input.edges.iter_mut().filter_map(|e| e.label.as_mut()) {
             *l = cut(l, label);
         }
-        let sides = plan(&input, &card::heading(chart), Paper::A4).pages.len();
+        let heading = card::heading(chart);
+        let plan = plan(&input, &heading, Paper::A4);
+        let sides = plan.pages.len();
         counts[sides.min(3)] += 1;
+        if let Some((_, out)) = draw.filter(|(id, _)| *id == chart.id) {
+            write_card(&chart.id, heading, plan, out);
+        }
         println!("{:45} {:3} boxes: {sides}", chart.id, input.nodes.len());
     }
     println!(
@@ -175,16 +181,22 @@ fn draw(seed: u64, boxes: usize, text: usize, out: &str) {
         seed,
         ..BASE
     };
+    let plan = plan(&card_chart(&shape), &heading(), Paper::A4);
+    write_card("synthetic", heading(), plan, out);
+}
+
+/// A planned card written to `out`, and what was done said.
+fn write_card(id: &str, heading: Heading, plan: Plan, out: &str) {
     let card = Card {
-        id: "synthetic".into(),
-        heading: heading(),
+        id: id.into(),
+        heading,
         footing: Footing {
             edition: "2017 Laws of Duplicate Bridge".into(),
             date: None,
             club: None,
             url: None,
         },
-        plan: plan(&card_chart(&shape), &heading(), Paper::A4),
+        plan,
     };
     println!("{}", card.describe());
     std::fs::write(out, card.pdf().expect("pdf")).expect("write the card");
@@ -197,7 +209,13 @@ fn main() {
     match args.get(2).map(String::as_str) {
         None => lengths(seeds),
         Some("sheet") => sheet(seeds, number(3, 30) as usize),
-        Some("shipped") => shipped(number(3, 30) as usize, number(4, 16) as usize),
+        Some("shipped") => shipped(
+            number(3, 30) as usize,
+            number(4, 16) as usize,
+            args.get(5)
+                .map(String::as_str)
+                .zip(args.get(6).map(String::as_str)),
+        ),
         Some("draw") => draw(
             seeds,
             number(3, 20) as usize,

@@ -424,29 +424,32 @@ fn assign(sizes: &[(f32, f32)], frame: &Frame) -> Vec<Vec<usize>> {
 /// The best split of the panels between front and back (the start's
 /// panel in front): the one that leaves the emptier side fullest, of those
 /// with at most four panels a side and of all. Every split is tried up to
-/// [`SEARCHED`] panels, else every split in reading order; each side's
-/// panels are arranged once.
+/// [`SEARCHED`] panels, else every split in reading order. No side is
+/// fuller than its panels' area allows (at its largest scale, the smaller
+/// side's area over the larger's), so splits are tried from the most even
+/// by area and the search stops when no split left can be better.
 fn front_and_back(sizes: &[(f32, f32)], frame: &Frame) -> [Option<Vec<Vec<usize>>>; 2] {
     let n = sizes.len();
-    let splits: Vec<Vec<bool>> = if n <= SEARCHED {
-        (1..1u32 << (n - 1))
-            .map(|mask| (0..n).map(|p| p > 0 && mask >> (p - 1) & 1 == 1).collect())
-            .collect()
-    } else {
-        (1..n).map(|k| (0..n).map(|p| p >= k).collect()).collect()
-    };
     let area = frame.chart.w * frame.chart.h;
     let drawn = |side: &[usize]| side.iter().map(|&p| sizes[p].0 * sizes[p].1).sum::<f32>();
-    let mut best: [Option<(SplitKey, Vec<Vec<usize>>)>; 2] = [None, None];
-    for back in splits {
-        let sides: Vec<Vec<usize>> = [false, true]
-            .iter()
-            .map(|&b| (0..n).filter(|&p| back[p] == b).collect())
-            .collect();
-        // A side whose panels take more than its area cannot hold them.
-        let areas = [drawn(&sides[0]), drawn(&sides[1])];
-        if areas.iter().any(|&a| a > area) {
-            continue;
+    let mut splits: Vec<(f32, [Vec<usize>; 2])> = split_ways(n)
+        .filter_map(|back| {
+            let front: Vec<usize> = (0..n).filter(|&p| !back[p]).collect();
+            let back: Vec<usize> = (0..n).filter(|&p| back[p]).collect();
+            let (f, b) = (drawn(&front), drawn(&back));
+            // A side whose panels take more than its area cannot hold them.
+            let bound = (f.min(b) / area * MAX_SCALE * MAX_SCALE).min(f.min(b) / f.max(b));
+            (f.max(b) <= area).then_some((bound, [front, back]))
+        })
+        .collect();
+    splits.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let any_capped =
+        (splits.iter()).any(|(_, sides)| sides.iter().all(|s| s.len() <= PANELS_A_SIDE));
+    let mut best: [Option<Split>; 2] = [None, None];
+    for (bound, sides) in splits {
+        let beaten = |slot: &Option<Split>| slot.as_ref().is_some_and(|b| bound < b.least - 0.01);
+        if beaten(&best[1]) && (!any_capped || beaten(&best[0])) {
+            break;
         }
         let scales: Vec<f32> = (sides.iter())
             .map(|side| arrange(&pick(sizes, side), frame).scale_in(frame))
@@ -455,21 +458,43 @@ fn front_and_back(sizes: &[(f32, f32)], frame: &Frame) -> [Option<Vec<Vec<usize>
             continue;
         }
         let scale = scales.iter().copied().fold(MAX_SCALE, f32::min);
-        let least = areas
-            .iter()
-            .fold(1.0f32, |l, a| l.min(a * scale * scale / area));
+        let least = (sides.iter())
+            .map(|side| drawn(side) * scale * scale / area)
+            .fold(1.0f32, f32::min);
         let key = (
             ((1.0 - least.clamp(0.0, 1.0)) * 100.0) as u32,
             sides[0].iter().sum::<usize>(),
         );
         let capped = sides.iter().all(|side| side.len() <= PANELS_A_SIDE);
         for (k, slot) in best.iter_mut().enumerate() {
-            if (k == 1 || capped) && slot.as_ref().is_none_or(|(b, _)| key < *b) {
-                *slot = Some((key, sides.clone()));
+            if (k == 1 || capped) && slot.as_ref().is_none_or(|b| key < b.key) {
+                let sides = sides.to_vec();
+                *slot = Some(Split { least, key, sides });
             }
         }
     }
-    best.map(|b| b.map(|(_, sides)| sides))
+    best.map(|b| b.map(|split| split.sides))
+}
+
+/// A split between front and back, and how full its emptier side is.
+struct Split {
+    least: f32,
+    key: SplitKey,
+    sides: Vec<Vec<usize>>,
+}
+
+/// The ways to split `n` panels between front and back, each as whether
+/// each panel goes on the back (never the first): every way up to
+/// [`SEARCHED`] panels, else the last panels in reading order.
+fn split_ways(n: usize) -> Box<dyn Iterator<Item = Vec<bool>>> {
+    if n <= SEARCHED {
+        Box::new(
+            (1..1u32 << (n - 1))
+                .map(move |mask| (0..n).map(|p| p > 0 && mask >> (p - 1) & 1 == 1).collect()),
+        )
+    } else {
+        Box::new((1..n).map(move |k| (0..n).map(|p| p >= k).collect()))
+    }
 }
 
 /// The panels on sides in reading order, each on the first side with room
