@@ -158,7 +158,7 @@ const DIRECTOR_PHRASES: &[(&str, &[&str])] = &[
         &["law-53-lead-out-of-turn", "law-54-opening-lead-out-of-turn"],
     ),
     ("27", &["law-27-insufficient-bid"]),
-    ("Law 64", &["law-64-revoke", "law-64-several-revokes"]),
+    ("Law 64", &["law-64-revoke"]),
     (
         "revoked",
         &["law-64-revoke", "law-62-revoke-not-established"],
