@@ -332,10 +332,11 @@ impl Cut {
         self.sides.len() < 2 || self.used.iter().all(|&u| u >= 0.5)
     }
 
-    /// Whether no other cut can be better: legible, on one side, or on
-    /// two balanced ones.
+    /// Whether no other cut can be better: legible and on one side. (Two
+    /// balanced sides are not enough: narrower panels side by side may
+    /// put the card on one.)
     fn good(&self) -> bool {
-        self.legible && self.sides.len() <= 2 && self.balanced()
+        self.legible && self.sides.len() == 1
     }
 
     /// Lower is better: legible; then on one sheet (two sides at most),
@@ -897,6 +898,53 @@ mod tests {
 
     fn frame(orientation: Orientation) -> Frame {
         Frame::new(Paper::A4, orientation, &heading(), false)
+    }
+
+    /// A ladder: `rungs` questions one under another, each with `beside`
+    /// rulings next to it, as a chart that asks one thing after another.
+    fn ladder(rungs: usize, beside: usize) -> LayoutInput {
+        let mut nodes = Vec::new();
+        let mut edges = Vec::new();
+        for r in 0..rungs {
+            let at = nodes.len();
+            nodes.push(BoxSpec {
+                id: format!("q{r}"),
+                shape: Shape::Question,
+                text: "Was the card led in turn by him?".into(),
+                laws: "58A".into(),
+            });
+            for k in 0..beside {
+                edges.push(EdgeSpec {
+                    from: at,
+                    to: nodes.len(),
+                    label: Some(format!("Answer {k}")),
+                });
+                nodes.push(BoxSpec {
+                    id: format!("r{r}-{k}"),
+                    shape: Shape::Ruling,
+                    text: "The card stands as played.".into(),
+                    laws: "58B".into(),
+                });
+            }
+            if r + 1 < rungs {
+                edges.push(EdgeSpec {
+                    from: at,
+                    to: nodes.len(),
+                    label: Some("No".into()),
+                });
+            }
+        }
+        LayoutInput { nodes, edges }
+    }
+
+    #[test]
+    fn a_chart_too_tall_for_a_side_goes_on_one_side_in_two_columns() {
+        // Thirteen rungs are too tall for one side either way up; cut in
+        // two, the panels stand side by side on one.
+        let plan = plan(&ladder(13, 1), &heading(), &CardOptions::default());
+        assert_eq!(plan.pages.len(), 1, "{} panels", plan.panels);
+        assert_eq!(plan.panels, 2);
+        assert!(plan.is_legible());
     }
 
     #[test]

@@ -5,6 +5,8 @@
 //! library indexes in the browser. Chart text is only ever a JSON string
 //! here, and the page shows results with `textContent`: it stays text.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use crate::chart::Chart;
@@ -49,6 +51,11 @@ struct Record<'a> {
     /// The main law's number, and every law's number, for "27" or "Law 64".
     main: Option<u8>,
     numbers: Vec<u8>,
+    /// The chart only goes on from others of its main law (every chart
+    /// handing over into it has that main law, as law-64-several-revokes
+    /// goes on from law-64-revoke), so "Law 64" lists it after the law's
+    /// first chart.
+    continues: bool,
     /// The questions, steps, rulings and answers (not notes: they doubled
     /// the data for no better ranking, docs/search.md).
     text: String,
@@ -58,11 +65,17 @@ struct Record<'a> {
 
 /// `assets/search-data.js` for every chart in `cx`, in the index's order.
 pub fn data_js(cx: &Context) -> String {
+    let mains: HashMap<&str, Option<u8>> = cx
+        .charts
+        .charts
+        .iter()
+        .map(|chart| (chart.id.as_str(), main_law(chart, cx)))
+        .collect();
     let records: Vec<Record> = cx
         .charts
         .charts
         .iter()
-        .map(|chart| record(chart, cx))
+        .map(|chart| record(chart, cx, continues(chart, cx, &mains)))
         .collect();
     let json = serde_json::to_string(&records).expect("search records serialise");
     format!(
@@ -70,7 +83,27 @@ pub fn data_js(cx: &Context) -> String {
     )
 }
 
-fn record<'a>(chart: &'a Chart, cx: &Context) -> Record<'a> {
+fn main_law(chart: &Chart, cx: &Context) -> Option<u8> {
+    law_groups(chart, cx.config).first().map(|g| g.number)
+}
+
+/// Whether every other chart that hands over into `chart` has its main law
+/// (and at least one does).
+fn continues(chart: &Chart, cx: &Context, mains: &HashMap<&str, Option<u8>>) -> bool {
+    let main = mains[chart.id.as_str()];
+    let mut from = cx.charts.charts.iter().filter(|other| {
+        other.id != chart.id
+            && other
+                .nodes()
+                .any(|(_, node)| node.then.as_ref().is_some_and(|h| h.chart == chart.id))
+    });
+    let first = from.next();
+    main.is_some()
+        && first.is_some_and(|c| mains[c.id.as_str()] == main)
+        && from.all(|c| mains[c.id.as_str()] == main)
+}
+
+fn record<'a>(chart: &'a Chart, cx: &Context, continues: bool) -> Record<'a> {
     let groups = law_groups(chart, cx.config);
     let laws = groups
         .iter()
@@ -96,6 +129,7 @@ fn record<'a>(chart: &'a Chart, cx: &Context) -> Record<'a> {
         laws: collapse_whitespace(&laws),
         main: groups.first().map(|g| g.number),
         numbers: groups.iter().map(|g| g.number).collect(),
+        continues,
         text: collapse_whitespace(&text_of(chart)),
         line,
     }

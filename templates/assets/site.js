@@ -80,12 +80,12 @@
       }).map(function (r) { return r.id; });
       var laws = lawNumbers(ws);
       var tier = function (d) {
-        if (laws.indexOf(d.main) !== -1) { return 0; }
-        return d.numbers.some(function (n) { return laws.indexOf(n) !== -1; }) ? 1 : 2;
+        if (laws.indexOf(d.main) !== -1) { return d.continues ? 1 : 0; }
+        return d.numbers.some(function (n) { return laws.indexOf(n) !== -1; }) ? 2 : 3;
       };
       // Charts of the law asked for come first even if no word matched.
       docs.forEach(function (d) {
-        if (tier(d) < 2 && ranked.indexOf(d.id) === -1) { ranked.push(d.id); }
+        if (tier(d) < 3 && ranked.indexOf(d.id) === -1) { ranked.push(d.id); }
       });
       return ranked.map(function (id, i) { return { doc: byId[id], i: i }; })
         .sort(function (a, b) { return tier(a.doc) - tier(b.doc) || a.i - b.i; })

@@ -222,6 +222,25 @@ fn every_shipped_chart_prints_as_legible_a4_cards() {
     }
 }
 
+/// The goal the charts are cut to: every shipped chart on one side of A4
+/// (the card `check` plans, without a QR code), at 9 pt. A chart that grows
+/// past a side fails here, and is split or tightened (docs/cards.md).
+#[test]
+fn every_shipped_chart_fits_one_side_of_a4() {
+    let report = lawcharts::check::check_paths(&[root().join("trees")]).expect("check");
+    let over: Vec<String> = (report.charts.charts.iter())
+        .map(|c| {
+            (
+                c,
+                lawcharts::card::sides(c, &report.charts, lawcharts::card::Paper::A4),
+            )
+        })
+        .filter(|&(_, sides)| sides > 1)
+        .map(|(c, sides)| format!("{}: {sides} sides", c.id))
+        .collect();
+    assert!(over.is_empty(), "{over:#?}");
+}
+
 #[test]
 fn render_writes_one_card_and_says_how_it_was_fitted() {
     let dir = tempfile::tempdir().expect("temp dir");

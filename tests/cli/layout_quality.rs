@@ -268,7 +268,7 @@ fn a_failing_dot_is_an_error_with_what_it_said_and_exit_2() {
 }
 
 /// The triage charts hand over to other charts from questions with a long
-/// run of answers (the play triage's "What is the question about the card?"
+/// run of answers (the card triage's "What is the card problem?"
 /// has eight). On the site each such run is stacked in a column, so the
 /// drawing is not many times wider than tall and prints at least 5% larger
 /// than the same chart with every answer side by side; the front door is
@@ -289,6 +289,7 @@ fn the_triage_charts_stack_their_hand_overs_and_the_front_door_prints_at_full_si
     for id in [
         "director-called-auction",
         "director-called-play",
+        "director-called-play-cards",
         "director-called-after-play",
         "director-called-board",
     ] {

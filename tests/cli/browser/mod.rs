@@ -3,7 +3,8 @@
 //! director steps through a chart on a phone, with and without JavaScript,
 //! by mouse and by keyboard; the index search, print on one A4 page, and
 //! serve's reload once per change and its error banner. Screenshots land in
-//! `target/tmp/e2e/`.
+//! `target/tmp/e2e/`. Every test here is ignored by a plain `cargo test`:
+//! run them with `cargo test --locked --test cli browser -- --ignored`.
 
 mod cdp;
 mod shipped;
@@ -16,18 +17,14 @@ use super::build::site_fixture;
 use super::serve::{save, serve, status, status_after};
 use cdp::{Browser, find_chromium, pdf_pages, png_size};
 
-/// The browser, or `None` (the test is skipped) when there is no chromium
-/// outside CI; in CI a missing chromium fails the test.
-fn browser() -> Option<Browser> {
+/// The browser. These tests are `#[ignore]`d, so `cargo test` on a machine
+/// with only the Rust toolchain reports them as ignored rather than passing
+/// them unrun; `.ci/run` installs chromium and runs them with `--ignored`,
+/// and there a missing chromium fails them.
+fn browser() -> Browser {
     match find_chromium() {
-        Some(path) => Some(Browser::launch(&path)),
-        None if std::env::var_os("CI").is_some() => {
-            panic!("chromium is not installed; .ci/run installs it")
-        }
-        None => {
-            eprintln!("skipped: no chromium on PATH (apt-get install chromium)");
-            None
-        }
+        Some(path) => Browser::launch(&path),
+        None => panic!("chromium is not on PATH (apt-get install chromium; .ci/run installs it)"),
     }
 }
 
@@ -71,8 +68,9 @@ fn step_text(b: &mut Browser, step: &str) -> String {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn a_director_steps_through_a_chart_on_a_phone_and_reaches_the_ruling() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let dir = site_fixture();
     let served = serve(dir.path());
     b.viewport(390, 844, true);
@@ -125,8 +123,9 @@ fn a_director_steps_through_a_chart_on_a_phone_and_reaches_the_ruling() {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn the_step_through_works_with_javascript_off() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let dir = site_fixture();
     let served = serve(dir.path());
     b.call(
@@ -160,8 +159,9 @@ fn the_step_through_works_with_javascript_off() {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn the_keyboard_alone_reaches_an_answer_and_a_drawn_box_leads_to_its_step() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let dir = site_fixture();
     let served = serve(dir.path());
     b.viewport(1280, 900, false);
@@ -221,8 +221,9 @@ fn search_for(b: &mut Browser, query: &str) {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn the_index_finds_charts_by_situation_law_number_and_law_title_best_first() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let dir = site_fixture();
     // Chart text that looks like markup is shown as text in the results.
     std::fs::write(
@@ -273,8 +274,9 @@ fn the_index_finds_charts_by_situation_law_number_and_law_title_best_first() {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn print_puts_the_chart_on_one_a4_page() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let dir = site_fixture();
     let served = serve(dir.path());
     b.goto(&format!("{}lead.html", served.url));
@@ -290,8 +292,9 @@ fn print_puts_the_chart_on_one_a4_page() {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn serve_reloads_once_per_change_and_shows_an_error_above_the_last_good_page() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let dir = site_fixture();
     let served = serve(dir.path());
     // Every load of a page counts itself in the tab's session storage.

@@ -55,8 +55,9 @@ const OFF_FIRST_SCREEN: &str = r#"(() => {
 })()"#;
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn on_a_phone_every_step_of_every_shipped_chart_shows_its_first_answer_on_the_first_screen() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let (_dir, site, ids) = shipped_site();
     b.viewport(390, 844, true);
     let mut checked = 0;
@@ -82,8 +83,9 @@ const SMALLEST_BOX_TEXT: &str = r#"(() => {
 })()"#;
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn on_a_desktop_the_whole_chart_drawing_never_shows_box_text_under_11_px() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let (_dir, site, ids) = shipped_site();
     b.viewport(1280, 800, false);
     let mut small = Vec::new();
@@ -115,8 +117,9 @@ fn on_a_desktop_the_whole_chart_drawing_never_shows_box_text_under_11_px() {
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn the_cut_down_fonts_load_in_the_browser_and_measure_as_the_full_font() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let (_dir, site, _) = shipped_site();
     b.goto(&format!("{site}index.html"));
     // Each face loaded as the page's font would be: Chromium's font
@@ -212,8 +215,9 @@ fn search_on_load(b: &mut super::Browser, site: &str, query: &str) -> Vec<String
 }
 
 #[test]
+#[ignore = "needs Chromium; run with --ignored (.ci/run does)"]
 fn a_shared_search_address_finds_the_right_shipped_chart_first_from_disk() {
-    let Some(mut b) = browser() else { return };
+    let mut b = browser();
     let (_dir, site, _) = shipped_site();
     b.viewport(390, 844, true);
     let mut wrong = Vec::new();
