@@ -22,9 +22,9 @@ mod panel;
 mod pdf;
 mod plan;
 mod qr;
-mod sides;
 mod split;
 mod stream;
+mod warn;
 mod writer;
 
 use anyhow::Context as _;
@@ -32,9 +32,9 @@ use rayon::prelude::*;
 
 pub use page::{Heading, MARGIN, MM, Orientation, Paper};
 pub use plan::{CardOptions, MAX_SCALE, Plan};
-pub use sides::{MAX_SIDES, warn_sides};
+pub use warn::{MAX_SIDES, warn_sides};
 
-use crate::chart::Chart;
+use crate::chart::{Chart, ChartSet};
 use crate::layout::LayoutInput;
 use crate::render::drawing::card_input;
 use crate::render::{Context, OutFile, law_title};
@@ -167,6 +167,12 @@ pub fn heading(chart: &Chart) -> Heading {
 /// does, for measuring what fits a card (`examples/card_budget.rs`).
 pub fn plan_input(input: &LayoutInput, heading: &Heading, options: &CardOptions) -> Plan {
     plan::plan(input, heading, options)
+}
+
+/// How many sides the card of `chart` takes on `paper` (without a QR
+/// code): what `check` warns about ([`warn_sides`]).
+pub fn sides(chart: &Chart, charts: &ChartSet, paper: Paper) -> usize {
+    plan::sides(&card_input(chart, charts), &heading(chart), paper)
 }
 
 /// The cards `build` writes: `cards/<chart-id>.pdf` for every chart and

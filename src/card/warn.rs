@@ -4,11 +4,10 @@
 
 use rayon::prelude::*;
 
-use super::{Paper, heading, plan};
+use super::{Paper, sides};
 use crate::check::{MAX_CARD_NODES, Report};
 use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::load;
-use crate::render::drawing::card_input;
 
 /// The most sides a card has: the front and the back of one sheet.
 pub const MAX_SIDES: usize = 2;
@@ -26,7 +25,7 @@ pub fn warn_sides(report: &mut Report) {
     let found: Vec<Diagnostic> = (report.charts.charts.par_iter())
         .filter(|c| c.graph.node_count() <= MAX_CARD_NODES && !broken.contains(&c.file.as_str()))
         .filter_map(|c| {
-            let sides = plan::sides(&card_input(c, &report.charts), &heading(c), paper);
+            let sides = sides(c, &report.charts, paper);
             (sides > MAX_SIDES).then_some((c, sides))
         })
         .map(|(c, sides)| {
