@@ -22,6 +22,25 @@ pub fn lawcharts(dir: &Path, args: &[&str]) -> Output {
         .expect("lawcharts runs")
 }
 
+/// `lawcharts build` of `trees` into `out/` of a new temporary folder: the
+/// folder (kept alive by the caller) and its `out/`. The build must succeed.
+pub fn build_in_temp(trees: &Path) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out");
+    let (code, _, err) = parts(&lawcharts(
+        dir.path(),
+        &[
+            "build",
+            "--trees",
+            &trees.to_string_lossy(),
+            "--out",
+            &out.to_string_lossy(),
+        ],
+    ));
+    assert_eq!(code, 0, "{err}");
+    (dir, out)
+}
+
 /// A temporary folder holding a copy of `tests/fixtures/site` as `trees/`.
 pub fn site_fixture() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -300,20 +319,8 @@ fn the_index_groups_charts_by_period_and_the_search_data_has_every_chart() {
 
 #[test]
 fn every_shipped_chart_builds_in_every_format() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = dir.path().join("out");
     let trees = root().join("trees");
-    let (code, _, err) = parts(&lawcharts(
-        dir.path(),
-        &[
-            "build",
-            "--trees",
-            &trees.to_string_lossy(),
-            "--out",
-            &out.to_string_lossy(),
-        ],
-    ));
-    assert_eq!(code, 0, "{err}");
+    let (_dir, out) = build_in_temp(&trees);
     let written = files(&out);
     for entry in std::fs::read_dir(&trees).expect("trees") {
         let path = entry.expect("entry").path();

@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
-use super::build::lawcharts;
-use super::{parts, root};
+use super::build::build_in_temp;
+use super::root;
 
 /// The most bytes one page of the site may take.
 const PAGE_LIMIT: u64 = 200 * 1024;
@@ -14,19 +14,7 @@ const FONT_LIMIT: u64 = 100 * 1024;
 
 /// Builds `trees` into a temporary folder; the folder and its `site/`.
 fn built(trees: &Path) -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = dir.path().join("out");
-    let (code, _, err) = parts(&lawcharts(
-        dir.path(),
-        &[
-            "build",
-            "--trees",
-            &trees.to_string_lossy(),
-            "--out",
-            &out.to_string_lossy(),
-        ],
-    ));
-    assert_eq!(code, 0, "{err}");
+    let (dir, out) = build_in_temp(trees);
     (dir, out.join("site"))
 }
 

@@ -7,26 +7,14 @@ use std::path::Path;
 use serde_json::json;
 
 use super::{browser, shots};
-use crate::build::lawcharts;
-use crate::{parts, root};
+use crate::build::build_in_temp;
+use crate::root;
 
 /// The shipped charts built into a temporary folder; the folder, and the
 /// `file://` address of its site with the chart ids.
 fn shipped_site() -> (tempfile::TempDir, String, Vec<String>) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let out = dir.path().join("out");
     let trees = root().join("trees");
-    let (code, _, err) = parts(&lawcharts(
-        dir.path(),
-        &[
-            "build",
-            "--trees",
-            &trees.to_string_lossy(),
-            "--out",
-            &out.to_string_lossy(),
-        ],
-    ));
-    assert_eq!(code, 0, "{err}");
+    let (dir, out) = build_in_temp(&trees);
     let report = lawcharts::check::check_paths(&[trees]).expect("trees check");
     let ids = report.charts.charts.iter().map(|c| c.id.clone()).collect();
     (dir, file_url(&out.join("site")), ids)
