@@ -253,9 +253,12 @@ impl Room<'_> {
 }
 
 /// The rooms a chart too large for a side is cut to fit, in the order
-/// tried: a side, half a side's width, a third of it. Smaller panels put
-/// on sides more evenly, at the cost of more connectors.
-fn rooms(frame: &Frame) -> [Room<'_>; 3] {
+/// tried: a side, half a side's width, a third of it, then three fifths
+/// of it. Smaller panels put on sides more evenly, at the cost of more
+/// connectors; panels of three fifths leave room beside them for narrow
+/// ones (a question's hand-overs cut off below it), where halves would
+/// cut a tall panel into many.
+fn rooms(frame: &Frame) -> [Room<'_>; 4] {
     let (w, h) = (frame.chart.w, frame.chart.h);
     [
         Room::Side(frame),
@@ -267,6 +270,7 @@ fn rooms(frame: &Frame) -> [Room<'_>; 3] {
             w: (w - 2.0 * PANEL_GAP) / 3.0,
             h,
         },
+        Room::Column { w: 0.6 * w, h },
     ]
 }
 

@@ -241,6 +241,20 @@ fn every_shipped_chart_fits_one_side_of_a4() {
     assert!(over.is_empty(), "{over:#?}");
 }
 
+/// The triage of the play period, a question whose hand-overs are stacked
+/// in a column as tall as a side of A5, goes on one A5 sheet at 8 pt: the
+/// hand-over cut off its first panel fits beside neither panel cut to a
+/// side, so the planner also cuts to three fifths of a side's width.
+#[test]
+fn a_tall_triage_goes_on_one_sheet_of_a5() {
+    let report = lawcharts::check::check_paths(&[root().join("trees")]).expect("check");
+    let chart = (report.charts.charts.iter())
+        .find(|c| c.id == "director-called-play")
+        .expect("the chart is shipped");
+    let sides = lawcharts::card::sides(chart, &report.charts, lawcharts::card::Paper::A5);
+    assert_eq!(sides, 2);
+}
+
 #[test]
 fn render_writes_one_card_and_says_how_it_was_fitted() {
     let dir = tempfile::tempdir().expect("temp dir");
