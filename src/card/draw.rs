@@ -2,10 +2,10 @@
 //! arrow heads and their labels first, then the boxes by shape and their
 //! text; connectors as pills (an exit black, an entry white).
 
-use super::ink::{BLACK, Canvas, WHITE, pill_path, polyline, rect_path};
+use super::ink::{BLACK, Canvas, Gray, WHITE, pill_path, polyline, rect_path};
 use super::panel::Role;
 use crate::font::Weight;
-use crate::layout::{Layout, PlacedBox, Point, Shape};
+use crate::layout::{Layout, PlacedBox, Point, Rect, Shape};
 
 /// Draws a laid-out panel: edges and labels, then boxes and their text.
 pub fn draw_layout(canvas: &mut Canvas, layout: &Layout, roles: &[Role]) {
@@ -52,18 +52,50 @@ fn arrow_head(canvas: &mut Canvas, points: &[Point]) {
     canvas.paint(polyline(&head, true), Some(BLACK), None);
 }
 
-pub fn draw_box(canvas: &mut Canvas, b: &PlacedBox, text_size: f32, law_size: f32) {
-    let r = b.rect;
-    let (x0, y0, x1, y1, cy, d) = (r.x, r.y, r.right(), r.bottom(), r.cy(), b.point_depth);
-    let white = Some(WHITE);
-    match b.shape {
-        Shape::Step => canvas.paint(rect_path(r.x, r.y, r.w, r.h), white, Some(1.0)),
+/// Line weights of a shape's outline: a step's; a ruling's outer line, how
+/// far inside it its inner line runs, and that line's; a question's; a
+/// hand-over's.
+pub struct Strokes {
+    pub step: f32,
+    pub ruling: (f32, f32, f32),
+    pub question: f32,
+    pub handover: f32,
+}
+
+/// The boxes of a chart drawn on a card.
+const BOX_STROKES: Strokes = Strokes {
+    step: 1.0,
+    ruling: (1.4, 3.0, 1.0),
+    question: 2.2,
+    handover: 1.6,
+};
+
+/// A box's outline in `r`, a question's and a hand-over's points `d` deep,
+/// filled with `fill`: the one drawing of the shapes, for the chart and
+/// for the footer's legend.
+pub fn outline(
+    canvas: &mut Canvas,
+    shape: Shape,
+    r: Rect,
+    d: f32,
+    fill: Option<Gray>,
+    s: &Strokes,
+) {
+    let (x0, y0, x1, y1, cy) = (r.x, r.y, r.right(), r.bottom(), r.cy());
+    match shape {
+        Shape::Step => canvas.paint(rect_path(r.x, r.y, r.w, r.h), fill, Some(s.step)),
         Shape::Ruling => {
-            canvas.paint(rect_path(r.x, r.y, r.w, r.h), white, Some(1.4));
+            let (outer, inset, inner) = s.ruling;
+            canvas.paint(rect_path(r.x, r.y, r.w, r.h), fill, Some(outer));
             canvas.paint(
-                rect_path(r.x + 3.0, r.y + 3.0, r.w - 6.0, r.h - 6.0),
+                rect_path(
+                    r.x + inset,
+                    r.y + inset,
+                    r.w - 2.0 * inset,
+                    r.h - 2.0 * inset,
+                ),
                 None,
-                Some(1.0),
+                Some(inner),
             );
         }
         Shape::Question => {
@@ -75,13 +107,24 @@ pub fn draw_box(canvas: &mut Canvas, b: &PlacedBox, text_size: f32, law_size: f3
                 (x1 - d, y1),
                 (x0 + d, y1),
             ];
-            canvas.paint(polyline(&hexagon, true), white, Some(2.2));
+            canvas.paint(polyline(&hexagon, true), fill, Some(s.question));
         }
         Shape::Handover => {
             let signpost = [(x0, y0), (x1 - d, y0), (x1, cy), (x1 - d, y1), (x0, y1)];
-            canvas.paint(polyline(&signpost, true), white, Some(1.6));
+            canvas.paint(polyline(&signpost, true), fill, Some(s.handover));
         }
     }
+}
+
+pub fn draw_box(canvas: &mut Canvas, b: &PlacedBox, text_size: f32, law_size: f32) {
+    outline(
+        canvas,
+        b.shape,
+        b.rect,
+        b.point_depth,
+        Some(WHITE),
+        &BOX_STROKES,
+    );
     for line in &b.lines {
         canvas.centred(Weight::Regular, text_size, line);
     }

@@ -4,10 +4,11 @@
 //! shorter words first, then the club, then the legend.
 
 use super::Footing;
-use super::ink::{Canvas, polyline, rect_path};
+use super::draw::{Strokes, outline};
+use super::ink::Canvas;
 use super::page::Area;
 use crate::font::{self, Weight};
-use crate::layout::Shape;
+use crate::layout::{Rect, Shape};
 
 /// A piece of the footer's line.
 #[derive(Clone, Debug, PartialEq)]
@@ -197,38 +198,24 @@ pub fn draw(canvas: &mut Canvas, line: &Line, area: Area, size: f32) {
     );
 }
 
+/// The legend's shapes: thinner lines than the chart's, as they are small.
+const ICON_STROKES: Strokes = Strokes {
+    step: 0.6,
+    ruling: (0.8, 1.5, 0.5),
+    question: 1.0,
+    handover: 0.8,
+};
+
 /// A shape of the legend, as tall as a capital letter, on the baseline.
 fn icon(canvas: &mut Canvas, shape: Shape, x: f32, baseline: f32, size: f32) {
     let (w, h) = (ICON_W * size, 0.8 * size);
-    let (x0, y0, x1, y1) = (x, baseline - h, x + w, baseline);
-    let (cy, d) = ((y0 + y1) / 2.0, 0.25 * h);
-    match shape {
-        Shape::Step => canvas.paint(rect_path(x0, y0, w, h), None, Some(0.6)),
-        Shape::Ruling => {
-            canvas.paint(rect_path(x0, y0, w, h), None, Some(0.8));
-            let i = 1.5;
-            canvas.paint(
-                rect_path(x0 + i, y0 + i, w - 2.0 * i, h - 2.0 * i),
-                None,
-                Some(0.5),
-            );
-        }
-        Shape::Question => {
-            let hexagon = [
-                (x0, cy),
-                (x0 + d, y0),
-                (x1 - d, y0),
-                (x1, cy),
-                (x1 - d, y1),
-                (x0 + d, y1),
-            ];
-            canvas.paint(polyline(&hexagon, true), None, Some(1.0));
-        }
-        Shape::Handover => {
-            let signpost = [(x0, y0), (x1 - d, y0), (x1, cy), (x1 - d, y1), (x0, y1)];
-            canvas.paint(polyline(&signpost, true), None, Some(0.8));
-        }
-    }
+    let r = Rect {
+        x,
+        y: baseline - h,
+        w,
+        h,
+    };
+    outline(canvas, shape, r, 0.25 * h, None, &ICON_STROKES);
 }
 
 #[cfg(test)]
